@@ -1,0 +1,151 @@
+//! The model the generators read: a container with its variants and fields, every attribute
+//! already parsed and every rename rule already applied. Each node keeps the syn node it came
+//! from so later stages can still point at the user's code.
+
+use crate::attr;
+use crate::ctxt::Ctxt;
+
+/// A struct or enum being derived.
+pub struct Container<'a> {
+    pub ident: syn::Ident,
+    pub attrs: attr::Container,
+    pub data: Data<'a>,
+    pub generics: &'a syn::Generics,
+}
+
+pub enum Data<'a> {
+    Enum(Vec<Variant<'a>>),
+    Struct(Style, Vec<Field<'a>>),
+}
+
+pub struct Variant<'a> {
+    pub ident: syn::Ident,
+    pub attrs: attr::Variant,
+    pub style: Style,
+    pub fields: Vec<Field<'a>>,
+}
+
+pub struct Field<'a> {
+    pub member: syn::Member,
+    pub attrs: attr::Field,
+    pub ty: &'a syn::Type,
+    pub original: &'a syn::Field,
+}
+
+/// The shape of a struct or variant.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Style {
+    /// `{ a: A, b: B }`
+    Struct,
+    /// `(A, B)`
+    Tuple,
+    /// `(A)`
+    Newtype,
+    /// no fields
+    Unit,
+}
+
+impl<'a> Container<'a> {
+    /// Builds the model, or `None` for input fastwire cannot take at all (a union); errors
+    /// go to `cx`.
+    pub fn from_ast(cx: &Ctxt, item: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = attr::Container::from_ast(cx, item);
+        let mut data = match &item.data {
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants)),
+            syn::Data::Struct(data) => {
+                let (style, fields) = struct_from_ast(cx, &data.fields);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "fastwire cannot derive for a union: its active field is not known at run time; use an enum or implement the traits by hand",
+                );
+                return None;
+            }
+        };
+
+        match &mut data {
+            Data::Enum(variants) => {
+                for variant in variants {
+                    variant.attrs.rename_by_rules(&attrs.rename_all);
+                    let field_rules = variant.attrs.rename_all.or(&attrs.rename_all_fields);
+                    for field in &mut variant.fields {
+                        field.attrs.rename_by_rules(&field_rules);
+                    }
+                }
+            }
+            Data::Struct(_, fields) => {
+                for field in fields {
+                    field.attrs.rename_by_rules(&attrs.rename_all);
+                }
+            }
+        }
+
+        Some(Container {
+            ident: item.ident.clone(),
+            attrs,
+            data,
+            generics: &item.generics,
+        })
+    }
+}
+
+impl Data<'_> {
+    /// Every field, of every variant.
+    pub fn all_fields(&self) -> Box<dyn Iterator<Item = &Field<'_>> + '_> {
+        match self {
+            Data::Enum(variants) => Box::new(variants.iter().flat_map(|v| v.fields.iter())),
+            Data::Struct(_, fields) => Box::new(fields.iter()),
+        }
+    }
+}
+
+fn enum_from_ast<'a>(
+    cx: &Ctxt,
+    variants: &'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>,
+) -> Vec<Variant<'a>> {
+    variants
+        .iter()
+        .map(|variant| {
+            let attrs = attr::Variant::from_ast(cx, variant);
+            let (style, fields) = struct_from_ast(cx, &variant.fields);
+            Variant {
+                ident: variant.ident.clone(),
+                attrs,
+                style,
+                fields,
+            }
+        })
+        .collect()
+}
+
+fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<'a>>) {
+    match fields {
+        syn::Fields::Named(fields) => (Style::Struct, fields_from_ast(cx, &fields.named)),
+        syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+            (Style::Newtype, fields_from_ast(cx, &fields.unnamed))
+        }
+        syn::Fields::Unnamed(fields) => (Style::Tuple, fields_from_ast(cx, &fields.unnamed)),
+        syn::Fields::Unit => (Style::Unit, Vec::new()),
+    }
+}
+
+fn fields_from_ast<'a>(
+    cx: &Ctxt,
+    fields: &'a syn::punctuated::Punctuated<syn::Field, syn::Token![,]>,
+) -> Vec<Field<'a>> {
+    fields
+        .iter()
+        .enumerate()
+        .map(|(index, field)| Field {
+            member: match &field.ident {
+                Some(ident) => syn::Member::Named(ident.clone()),
+                None => syn::Member::Unnamed(index.into()),
+            },
+            attrs: attr::Field::from_ast(cx, index, field),
+            ty: &field.ty,
+            original: field,
+        })
+        .collect()
+}

@@ -1,0 +1,731 @@
+//! Parsing of `#[serde(...)]` and `#[wire(...)]` into plain settings. Both take serde's
+//! vocabulary; a `wire` setting overrides a `serde` one for the same thing, and the same word
+//! twice in one namespace is an error. Parsing never stops at the first mistake: each one is
+//! recorded in the [`Ctxt`] and the rest of the attribute is still read.
+
+use std::collections::BTreeSet;
+use std::fmt::{self, Display};
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::punctuated::Punctuated;
+use syn::{Token, WherePredicate};
+
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+use crate::symbol::*;
+
+/// Which attribute a setting came from.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Source {
+    Serde,
+    Wire,
+}
+
+impl Display for Source {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str(match self {
+            Source::Serde => "serde",
+            Source::Wire => "wire",
+        })
+    }
+}
+
+/// One setting while attributes are read: remembers where its value came from so that `wire`
+/// can override `serde` and duplicates within one namespace are reported.
+struct Setting<'c, T> {
+    cx: &'c Ctxt,
+    name: Symbol,
+    value: Option<(T, Source)>,
+    tokens: TokenStream,
+}
+
+impl<'c, T> Setting<'c, T> {
+    fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        Setting {
+            cx,
+            name,
+            value: None,
+            tokens: TokenStream::new(),
+        }
+    }
+
+    fn set<A: ToTokens>(&mut self, source: Source, tokens: A, value: T) {
+        let tokens = tokens.into_token_stream();
+        match &self.value {
+            Some((_, previous)) if *previous == source => {
+                let message = format!("duplicate {source} attribute `{}`", self.name);
+                self.cx.error_spanned_tokens(tokens, message);
+            }
+            // `wire` already spoke; a `serde` attribute written after it loses.
+            Some((_, Source::Wire)) => {}
+            _ => {
+                self.value = Some((value, source));
+                self.tokens = tokens;
+            }
+        }
+    }
+
+    fn get(self) -> Option<T> {
+        self.value.map(|(value, _)| value)
+    }
+
+    fn get_with_tokens(self) -> Option<(T, TokenStream)> {
+        let tokens = self.tokens;
+        self.value.map(|(value, _)| (value, tokens))
+    }
+}
+
+/// A flag such as `transparent`: present or not.
+struct Flag<'c>(Setting<'c, ()>);
+
+impl<'c> Flag<'c> {
+    fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        Flag(Setting::none(cx, name))
+    }
+
+    fn set_true<A: ToTokens>(&mut self, source: Source, tokens: A) {
+        self.0.set(source, tokens, ());
+    }
+
+    fn get(self) -> bool {
+        self.0.value.is_some()
+    }
+
+    fn get_with_tokens(self) -> Option<TokenStream> {
+        self.0.get_with_tokens().map(|((), tokens)| tokens)
+    }
+}
+
+/// A pair of settings for words that can differ by direction:
+/// `rename = "x"` or `rename(serialize = "x", deserialize = "y")`.
+struct Pair<'c, T> {
+    serialize: Setting<'c, T>,
+    deserialize: Setting<'c, T>,
+}
+
+impl<'c, T: Clone> Pair<'c, T> {
+    fn none(cx: &'c Ctxt, name: Symbol) -> Self {
+        Pair {
+            serialize: Setting::none(cx, name),
+            deserialize: Setting::none(cx, name),
+        }
+    }
+
+    fn set(&mut self, source: Source, tokens: &TokenStream, (ser, de): (Option<T>, Option<T>)) {
+        if let Some(ser) = ser {
+            self.serialize.set(source, tokens, ser);
+        }
+        if let Some(de) = de {
+            self.deserialize.set(source, tokens, de);
+        }
+    }
+}
+
+/// What `default` says: nothing, `Default::default()`, or a function path.
+#[derive(Clone)]
+#[allow(dead_code)] // read by decoders; encoding ignores `default`, as serde does
+pub enum DefaultValue {
+    None,
+    Default,
+    Path(syn::ExprPath),
+}
+
+/// A serialized name for each direction.
+pub struct Name {
+    pub serialize: String,
+    pub deserialize: String,
+    serialize_renamed: bool,
+    deserialize_renamed: bool,
+    #[allow(dead_code)] // read by decoders; encoding ignores aliases, as serde does
+    pub aliases: BTreeSet<String>,
+}
+
+impl Name {
+    fn from_settings(original: String, renames: Pair<String>, aliases: BTreeSet<String>) -> Self {
+        let serialize = renames.serialize.get();
+        let deserialize = renames.deserialize.get();
+        Name {
+            serialize_renamed: serialize.is_some(),
+            deserialize_renamed: deserialize.is_some(),
+            serialize: serialize.unwrap_or_else(|| original.clone()),
+            deserialize: deserialize.unwrap_or(original),
+            aliases,
+        }
+    }
+
+    fn apply_rules(&mut self, rules: &RenameRules, apply: fn(RenameRule, &str) -> String) {
+        if !self.serialize_renamed {
+            self.serialize = apply(rules.serialize, &self.serialize);
+        }
+        if !self.deserialize_renamed {
+            self.deserialize = apply(rules.deserialize, &self.deserialize);
+        }
+    }
+}
+
+/// `rename_all` rules for each direction.
+#[derive(Copy, Clone, Default)]
+pub struct RenameRules {
+    pub serialize: RenameRule,
+    pub deserialize: RenameRule,
+}
+
+impl RenameRules {
+    /// Each direction's rule, or `fallback`'s where this one has none (a variant's own
+    /// `rename_all` over the container's `rename_all_fields`).
+    pub fn or(&self, fallback: &RenameRules) -> RenameRules {
+        let pick =
+            |own: RenameRule, other: RenameRule| if own == RenameRule::None { other } else { own };
+        RenameRules {
+            serialize: pick(self.serialize, fallback.serialize),
+            deserialize: pick(self.deserialize, fallback.deserialize),
+        }
+    }
+
+    fn from_pair(pair: Pair<RenameRule>) -> Self {
+        RenameRules {
+            serialize: pair.serialize.get().unwrap_or_default(),
+            deserialize: pair.deserialize.get().unwrap_or_default(),
+        }
+    }
+}
+
+/// Settings read from a struct's or enum's own attributes.
+#[allow(dead_code)] // the decode-only settings are read by decoders
+pub struct Container {
+    pub name: Name,
+    pub rename_all: RenameRules,
+    pub rename_all_fields: RenameRules,
+    /// Present with the attribute's tokens, for error spans.
+    pub transparent: Option<TokenStream>,
+    pub ser_bound: Option<Vec<WherePredicate>>,
+    pub de_bound: Option<Vec<WherePredicate>>,
+    pub crate_path: Option<syn::Path>,
+    pub deny_unknown_fields: bool,
+    pub default: DefaultValue,
+}
+
+/// Settings read from a variant's attributes.
+pub struct Variant {
+    pub name: Name,
+    pub rename_all: RenameRules,
+    /// `skip`, `skip_serializing` or `skip_deserializing`, with its tokens (not supported yet).
+    pub skip: Option<TokenStream>,
+}
+
+/// Settings read from a field's attributes.
+#[allow(dead_code)] // the decode-only settings are read by decoders
+pub struct Field {
+    pub name: Name,
+    pub skip_serializing: bool,
+    pub skip_deserializing: bool,
+    pub skip_serializing_if: Option<syn::ExprPath>,
+    pub default: DefaultValue,
+    pub ser_bound: Option<Vec<WherePredicate>>,
+    pub de_bound: Option<Vec<WherePredicate>>,
+    /// `borrow` (empty set: every lifetime of the field's type) or `borrow = "'a + 'b"`.
+    pub borrow: Option<BTreeSet<syn::Lifetime>>,
+    /// The tokens of a `rename`, for the error when it is used where it means nothing.
+    pub rename_tokens: Option<TokenStream>,
+}
+
+/// Runs `parse_one` on every word of every `#[serde(...)]` attribute, then of every
+/// `#[wire(...)]` one (so `wire` is read last and wins).
+fn for_each_meta(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    mut parse_one: impl FnMut(Source, &ParseNestedMeta) -> syn::Result<()>,
+) {
+    for (namespace, source) in [(SERDE, Source::Serde), (WIRE, Source::Wire)] {
+        for attr in attrs.iter().filter(|attr| attr.path() == namespace) {
+            if let syn::Meta::List(list) = &attr.meta {
+                if list.tokens.is_empty() {
+                    continue;
+                }
+            } else {
+                cx.error_spanned_by(
+                    attr,
+                    format!("expected a list of settings: `#[{namespace}(...)]`"),
+                );
+                continue;
+            }
+            if let Err(err) = attr.parse_nested_meta(|meta| parse_one(source, &meta)) {
+                cx.syn_error(err);
+            }
+        }
+    }
+}
+
+impl Container {
+    pub fn from_ast(cx: &Ctxt, item: &syn::DeriveInput) -> Self {
+        let mut rename = Pair::none(cx, RENAME);
+        let mut rename_all = Pair::none(cx, RENAME_ALL);
+        let mut rename_all_fields = Pair::none(cx, RENAME_ALL_FIELDS);
+        let mut transparent = Flag::none(cx, TRANSPARENT);
+        let mut bound = Pair::none(cx, BOUND);
+        let mut crate_path = Setting::none(cx, CRATE);
+        let mut deny_unknown_fields = Flag::none(cx, DENY_UNKNOWN_FIELDS);
+        let mut default = Setting::none(cx, DEFAULT);
+
+        for_each_meta(cx, &item.attrs, |source, meta| {
+            let tokens = meta.path.to_token_stream();
+            if meta.path == RENAME {
+                // #[serde(rename = "foo")]
+                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
+                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
+                rename.set(source, &tokens, names);
+            } else if meta.path == RENAME_ALL {
+                // #[serde(rename_all = "camelCase")]
+                // #[serde(rename_all(serialize = "camelCase", deserialize = "snake_case"))]
+                let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
+                rename_all.set(source, &tokens, rules);
+            } else if meta.path == RENAME_ALL_FIELDS {
+                // #[serde(rename_all_fields = "camelCase")]
+                if !matches!(item.data, syn::Data::Enum(_)) {
+                    let message = "`rename_all_fields` applies to the struct variants of an enum; on a struct, use `rename_all`";
+                    cx.error_spanned_by(&meta.path, message);
+                }
+                let rules = get_ser_and_de(cx, source, RENAME_ALL_FIELDS, meta, get_rename_rule)?;
+                rename_all_fields.set(source, &tokens, rules);
+            } else if meta.path == TRANSPARENT {
+                // #[serde(transparent)]
+                transparent.set_true(source, &meta.path);
+            } else if meta.path == BOUND {
+                // #[serde(bound = "T: MyTrait")]
+                // #[serde(bound(serialize = "...", deserialize = "..."))]
+                let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
+                bound.set(source, &tokens, bounds);
+            } else if meta.path == CRATE {
+                // #[serde(crate = "path::to::fastwire")]
+                if let Some(path) = get_lit_str(cx, source, CRATE, meta)? {
+                    match path.parse::<syn::Path>() {
+                        Ok(path) => crate_path.set(source, &tokens, path),
+                        Err(_) => cx.error_spanned_by(
+                            &path,
+                            format!(
+                                "expected a path to the fastwire crate, found {:?}",
+                                path.value()
+                            ),
+                        ),
+                    }
+                }
+            } else if meta.path == DENY_UNKNOWN_FIELDS {
+                // #[serde(deny_unknown_fields)]
+                deny_unknown_fields.set_true(source, &meta.path);
+            } else if meta.path == DEFAULT {
+                // #[serde(default)]
+                // #[serde(default = "path")]
+                let value = get_default(cx, source, meta)?;
+                default.set(source, &tokens, value);
+            } else {
+                reject_word(cx, source, meta, "container")?;
+            }
+            Ok(())
+        });
+
+        let original = unraw(&item.ident);
+        Container {
+            name: Name::from_settings(original, rename, BTreeSet::new()),
+            rename_all: RenameRules::from_pair(rename_all),
+            rename_all_fields: RenameRules::from_pair(rename_all_fields),
+            transparent: transparent.get_with_tokens(),
+            ser_bound: bound.serialize.get(),
+            de_bound: bound.deserialize.get(),
+            crate_path: crate_path.get(),
+            deny_unknown_fields: deny_unknown_fields.get(),
+            default: default.get().unwrap_or(DefaultValue::None),
+        }
+    }
+}
+
+impl Variant {
+    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
+        let mut rename = Pair::none(cx, RENAME);
+        let mut rename_all = Pair::none(cx, RENAME_ALL);
+        let mut aliases = BTreeSet::new();
+        let mut skip = Setting::none(cx, SKIP);
+
+        for_each_meta(cx, &variant.attrs, |source, meta| {
+            let tokens = meta.path.to_token_stream();
+            if meta.path == RENAME {
+                // #[serde(rename = "foo")]
+                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
+                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
+                rename.set(source, &tokens, names);
+            } else if meta.path == RENAME_ALL {
+                // #[serde(rename_all = "camelCase")]
+                let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
+                rename_all.set(source, &tokens, rules);
+            } else if meta.path == ALIAS {
+                // #[serde(alias = "foo")]
+                if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
+                    aliases.insert(alias.value());
+                }
+            } else if meta.path == SKIP
+                || meta.path == SKIP_SERIALIZING
+                || meta.path == SKIP_DESERIALIZING
+            {
+                // #[serde(skip)], #[serde(skip_serializing)], #[serde(skip_deserializing)]
+                skip.set(source, &tokens, ());
+            } else {
+                reject_word(cx, source, meta, "variant")?;
+            }
+            Ok(())
+        });
+
+        let original = unraw(&variant.ident);
+        Variant {
+            name: Name::from_settings(original, rename, aliases),
+            rename_all: RenameRules::from_pair(rename_all),
+            skip: skip.get_with_tokens().map(|((), tokens)| tokens),
+        }
+    }
+
+    /// Applies the container's `rename_all` to this variant's name.
+    pub fn rename_by_rules(&mut self, rules: &RenameRules) {
+        self.name.apply_rules(rules, RenameRule::apply_to_variant);
+    }
+}
+
+impl Field {
+    /// `index` names tuple fields (`0`, `1`, ...), which have no identifier.
+    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
+        let mut rename = Pair::none(cx, RENAME);
+        let mut aliases = BTreeSet::new();
+        let mut skip_serializing = Flag::none(cx, SKIP_SERIALIZING);
+        let mut skip_deserializing = Flag::none(cx, SKIP_DESERIALIZING);
+        let mut skip_serializing_if = Setting::none(cx, SKIP_SERIALIZING_IF);
+        let mut default = Setting::none(cx, DEFAULT);
+        let mut bound = Pair::none(cx, BOUND);
+        let mut borrow = Setting::none(cx, BORROW);
+        let mut rename_tokens = None;
+
+        for_each_meta(cx, &field.attrs, |source, meta| {
+            let tokens = meta.path.to_token_stream();
+            if meta.path == RENAME {
+                // #[serde(rename = "foo")]
+                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
+                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
+                rename.set(source, &tokens, names);
+                rename_tokens = Some(tokens);
+            } else if meta.path == ALIAS {
+                // #[serde(alias = "foo")]
+                if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
+                    aliases.insert(alias.value());
+                }
+            } else if meta.path == SKIP {
+                // #[serde(skip)]
+                skip_serializing.set_true(source, &meta.path);
+                skip_deserializing.set_true(source, &meta.path);
+            } else if meta.path == SKIP_SERIALIZING {
+                // #[serde(skip_serializing)]
+                skip_serializing.set_true(source, &meta.path);
+            } else if meta.path == SKIP_DESERIALIZING {
+                // #[serde(skip_deserializing)]
+                skip_deserializing.set_true(source, &meta.path);
+            } else if meta.path == SKIP_SERIALIZING_IF {
+                // #[serde(skip_serializing_if = "path::to::predicate")]
+                if let Some(path) = get_expr_path(cx, source, SKIP_SERIALIZING_IF, meta)? {
+                    skip_serializing_if.set(source, &tokens, path);
+                }
+            } else if meta.path == DEFAULT {
+                // #[serde(default)]
+                // #[serde(default = "path")]
+                let value = get_default(cx, source, meta)?;
+                default.set(source, &tokens, value);
+            } else if meta.path == BOUND {
+                // #[serde(bound = "T: MyTrait")]
+                // #[serde(bound(serialize = "...", deserialize = "..."))]
+                let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
+                bound.set(source, &tokens, bounds);
+            } else if meta.path == BORROW {
+                // #[serde(borrow)]
+                // #[serde(borrow = "'a + 'b")]
+                let lifetimes = if meta.input.peek(Token![=]) {
+                    get_lifetimes(cx, source, meta)?
+                } else {
+                    Some(BTreeSet::new())
+                };
+                if let Some(lifetimes) = lifetimes {
+                    borrow.set(source, &tokens, lifetimes);
+                }
+            } else {
+                reject_word(cx, source, meta, "field")?;
+            }
+            Ok(())
+        });
+
+        let original = match &field.ident {
+            Some(ident) => unraw(ident),
+            None => index.to_string(),
+        };
+        Field {
+            name: Name::from_settings(original, rename, aliases),
+            skip_serializing: skip_serializing.get(),
+            skip_deserializing: skip_deserializing.get(),
+            skip_serializing_if: skip_serializing_if.get(),
+            default: default.get().unwrap_or(DefaultValue::None),
+            ser_bound: bound.serialize.get(),
+            de_bound: bound.deserialize.get(),
+            borrow: borrow.get(),
+            rename_tokens,
+        }
+    }
+
+    /// Applies the enclosing `rename_all` (container or variant) to this field's name.
+    pub fn rename_by_rules(&mut self, rules: &RenameRules) {
+        self.name.apply_rules(rules, RenameRule::apply_to_field);
+    }
+}
+
+/// Reports a word that is not supported where it stands, and skips its value so the rest of
+/// the attribute is still read.
+fn reject_word(
+    cx: &Ctxt,
+    source: Source,
+    meta: &ParseNestedMeta,
+    position: &str,
+) -> syn::Result<()> {
+    let word = meta.path.to_token_stream().to_string().replace(' ', "");
+    let message = if NOT_YET.contains(&word.as_str()) {
+        format!("fastwire does not support `#[{source}({word})]` yet; remove it or write the impl by hand")
+    } else if is_known_elsewhere(&word) {
+        format!("`#[{source}({word})]` cannot be used on a {position}")
+    } else {
+        format!("unknown {source} {position} attribute `{word}`")
+    };
+    cx.error_spanned_by(&meta.path, message);
+    skip_value(meta)
+}
+
+fn is_known_elsewhere(word: &str) -> bool {
+    [
+        ALIAS,
+        BORROW,
+        BOUND,
+        CRATE,
+        DEFAULT,
+        DENY_UNKNOWN_FIELDS,
+        RENAME,
+        RENAME_ALL,
+        RENAME_ALL_FIELDS,
+        SKIP,
+        SKIP_DESERIALIZING,
+        SKIP_SERIALIZING,
+        SKIP_SERIALIZING_IF,
+        TRANSPARENT,
+    ]
+    .iter()
+    .any(|symbol| symbol.0 == word)
+}
+
+/// Consumes `= value` or `(...)` after a word, whatever it holds.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::Group>()?;
+    }
+    Ok(())
+}
+
+/// Reads `word = value` (both directions) or `word(serialize = value, deserialize = value)`.
+fn get_ser_and_de<T, F>(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+    parse_value: F,
+) -> syn::Result<(Option<T>, Option<T>)>
+where
+    T: Clone,
+    F: Fn(&Ctxt, Source, Symbol, &ParseNestedMeta) -> syn::Result<Option<T>>,
+{
+    if meta.input.peek(Token![=]) {
+        let value = parse_value(cx, source, word, meta)?;
+        return Ok((value.clone(), value));
+    }
+    let mut ser = None;
+    let mut de = None;
+    let mut ser_seen = false;
+    let mut de_seen = false;
+    meta.parse_nested_meta(|inner| {
+        if inner.path == SERIALIZE {
+            if ser_seen {
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!("duplicate `serialize` in `{word}(...)`"),
+                );
+            }
+            ser_seen = true;
+            ser = parse_value(cx, source, word, &inner)?;
+        } else if inner.path == DESERIALIZE {
+            if de_seen {
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!("duplicate `deserialize` in `{word}(...)`"),
+                );
+            }
+            de_seen = true;
+            de = parse_value(cx, source, word, &inner)?;
+        } else {
+            let found = inner.path.to_token_stream().to_string();
+            cx.error_spanned_by(
+                &inner.path,
+                format!("expected `serialize` or `deserialize` in `{word}(...)`, found `{found}`"),
+            );
+            skip_value(&inner)?;
+        }
+        Ok(())
+    })?;
+    Ok((ser, de))
+}
+
+/// Reads `= "string"`; a value of another kind is reported on its own span.
+fn get_lit_str(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<syn::LitStr>> {
+    let expr: syn::Expr = meta.value()?.parse()?;
+    let mut value = &expr;
+    while let syn::Expr::Group(group) = value {
+        value = &group.expr;
+    }
+    if let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Str(lit),
+        ..
+    }) = value
+    {
+        if lit.suffix().is_empty() {
+            return Ok(Some(lit.clone()));
+        }
+    }
+    cx.error_spanned_by(
+        &expr,
+        format!("expected {source} {word} attribute to be a string: `{word} = \"...\"`"),
+    );
+    Ok(None)
+}
+
+fn get_string(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<String>> {
+    Ok(get_lit_str(cx, source, word, meta)?.map(|lit| lit.value()))
+}
+
+fn get_rename_rule(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<RenameRule>> {
+    let Some(lit) = get_lit_str(cx, source, word, meta)? else {
+        return Ok(None);
+    };
+    match RenameRule::from_str(&lit.value()) {
+        Ok(rule) => Ok(Some(rule)),
+        Err(message) => {
+            cx.error_spanned_by(&lit, message);
+            Ok(None)
+        }
+    }
+}
+
+fn get_where_predicates(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<Vec<WherePredicate>>> {
+    let Some(lit) = get_lit_str(cx, source, word, meta)? else {
+        return Ok(None);
+    };
+    match lit.parse_with(Punctuated::<WherePredicate, Token![,]>::parse_terminated) {
+        Ok(predicates) => Ok(Some(predicates.into_iter().collect())),
+        Err(err) => {
+            cx.error_spanned_by(
+                &lit,
+                format!("expected where-clause predicates such as `T: Trait`: {err}"),
+            );
+            Ok(None)
+        }
+    }
+}
+
+fn get_expr_path(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<syn::ExprPath>> {
+    let Some(lit) = get_lit_str(cx, source, word, meta)? else {
+        return Ok(None);
+    };
+    match lit.parse::<syn::ExprPath>() {
+        Ok(mut path) => {
+            // Point errors in the generated call (say, a wrong signature) at the string.
+            respan_path(&mut path.path, lit.span());
+            Ok(Some(path))
+        }
+        Err(_) => {
+            cx.error_spanned_by(
+                &lit,
+                format!("expected a function path, found {:?}", lit.value()),
+            );
+            Ok(None)
+        }
+    }
+}
+
+fn respan_path(path: &mut syn::Path, span: proc_macro2::Span) {
+    if let Some(colon) = &mut path.leading_colon {
+        colon.spans = [span, span];
+    }
+    for segment in &mut path.segments {
+        segment.ident.set_span(span);
+    }
+}
+
+fn get_default(cx: &Ctxt, source: Source, meta: &ParseNestedMeta) -> syn::Result<DefaultValue> {
+    if meta.input.peek(Token![=]) {
+        Ok(match get_expr_path(cx, source, DEFAULT, meta)? {
+            Some(path) => DefaultValue::Path(path),
+            None => DefaultValue::Default,
+        })
+    } else {
+        Ok(DefaultValue::Default)
+    }
+}
+
+fn get_lifetimes(
+    cx: &Ctxt,
+    source: Source,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<BTreeSet<syn::Lifetime>>> {
+    let Some(lit) = get_lit_str(cx, source, BORROW, meta)? else {
+        return Ok(None);
+    };
+    match lit.parse_with(Punctuated::<syn::Lifetime, Token![+]>::parse_separated_nonempty) {
+        Ok(lifetimes) => Ok(Some(lifetimes.into_iter().collect())),
+        Err(_) => {
+            cx.error_spanned_by(&lit, "expected lifetimes such as `borrow = \"'a + 'b\"`");
+            Ok(None)
+        }
+    }
+}
+
+/// The identifier as users see it in data: `r#type` is `type`.
+pub fn unraw(ident: &syn::Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(rest) => rest.to_owned(),
+        None => name,
+    }
+}

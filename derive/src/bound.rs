@@ -1,0 +1,101 @@
+//! Where-clauses for generated impls: a bound only on the type parameters that appear in the
+//! fields being encoded (never on a parameter used only in skipped fields or in
+//! `PhantomData`), unless the user's `bound` attribute replaces inference.
+
+use std::collections::HashSet;
+
+use syn::visit::{self, Visit};
+use syn::{parse_quote, WherePredicate};
+
+use crate::ast::Container;
+use crate::attr;
+
+/// Which attributes decide the bounds for one direction.
+pub struct BoundSource {
+    /// Whether a field takes part (is encoded, or decoded).
+    pub uses_field: fn(&attr::Field) -> bool,
+    /// A field's own `bound` for this direction, which replaces inference for that field.
+    pub field_bound: fn(&attr::Field) -> Option<&[WherePredicate]>,
+    /// The container's `bound` for this direction, which replaces inference entirely.
+    pub container_bound: fn(&attr::Container) -> Option<&[WherePredicate]>,
+}
+
+/// `cont`'s generics with the where-clause an impl of `trait_path` needs.
+pub fn with_bound(cont: &Container, source: &BoundSource, trait_path: &syn::Path) -> syn::Generics {
+    let mut generics = cont.generics.clone();
+    let predicates = &mut generics.make_where_clause().predicates;
+
+    if let Some(bounds) = (source.container_bound)(&cont.attrs) {
+        predicates.extend(bounds.iter().cloned());
+        return generics;
+    }
+
+    let type_params: HashSet<syn::Ident> = cont
+        .generics
+        .type_params()
+        .map(|param| param.ident.clone())
+        .collect();
+    let mut finder = FindTypeParams {
+        type_params: &type_params,
+        used: HashSet::new(),
+        associated: Vec::new(),
+    };
+    for field in cont.data.all_fields() {
+        if !(source.uses_field)(&field.attrs) {
+            continue;
+        }
+        match (source.field_bound)(&field.attrs) {
+            Some(bounds) => predicates.extend(bounds.iter().cloned()),
+            None => finder.visit_type(field.ty),
+        }
+    }
+
+    // Keep the declaration order, so generated code reads like the user's.
+    for param in cont.generics.type_params() {
+        if finder.used.contains(&param.ident) {
+            let ident = &param.ident;
+            predicates.push(parse_quote!(#ident: #trait_path));
+        }
+    }
+    let mut seen = HashSet::new();
+    for path in finder.associated {
+        let key = quote::ToTokens::to_token_stream(&path).to_string();
+        if seen.insert(key) {
+            predicates.push(parse_quote!(#path: #trait_path));
+        }
+    }
+    generics
+}
+
+struct FindTypeParams<'p, 'ast> {
+    type_params: &'p HashSet<syn::Ident>,
+    used: HashSet<syn::Ident>,
+    /// Paths like `T::Item`, which need a bound of their own.
+    associated: Vec<&'ast syn::TypePath>,
+}
+
+impl<'ast> Visit<'ast> for FindTypeParams<'_, 'ast> {
+    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+        if let Some(last) = ty.path.segments.last() {
+            // `PhantomData<T>` encodes as `null` whatever `T` is.
+            if last.ident == "PhantomData" {
+                return;
+            }
+        }
+        if ty.qself.is_none() && ty.path.leading_colon.is_none() {
+            if let Some(first) = ty.path.segments.first() {
+                if self.type_params.contains(&first.ident) {
+                    if ty.path.segments.len() == 1 {
+                        self.used.insert(first.ident.clone());
+                    } else {
+                        self.associated.push(ty);
+                    }
+                }
+            }
+        }
+        visit::visit_type_path(self, ty);
+    }
+
+    // Types written by macros cannot be looked into.
+    fn visit_macro(&mut self, _mac: &'ast syn::Macro) {}
+}

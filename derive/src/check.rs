@@ -1,0 +1,160 @@
+//! Rules that span several attributes or fields, one `check_*` function per rule, each with the
+//! reason it exists. Every violation is reported on the user's tokens; checks never stop early.
+
+use std::collections::BTreeMap;
+
+use quote::ToTokens;
+
+use crate::ast::{Container, Data, Field, Style};
+use crate::ctxt::Ctxt;
+
+pub fn check(cx: &Ctxt, cont: &Container) {
+    check_transparent(cx, cont);
+    check_duplicate_keys(cx, cont);
+    check_variant_skip(cx, cont);
+    check_positional_rename(cx, cont);
+    check_newtype_skip(cx, cont);
+}
+
+/// `transparent` makes a struct encode as its one field, so there must be exactly one field
+/// left to encode, and it cannot be conditionally absent (there would be no output at all).
+fn check_transparent(cx: &Ctxt, cont: &Container) {
+    let Some(tokens) = &cont.attrs.transparent else {
+        return;
+    };
+    let fields = match &cont.data {
+        Data::Enum(_) => {
+            cx.error_spanned_tokens(
+                tokens.clone(),
+                "`transparent` applies to structs; an enum has several shapes to encode",
+            );
+            return;
+        }
+        Data::Struct(Style::Unit, _) => {
+            cx.error_spanned_tokens(
+                tokens.clone(),
+                "`transparent` needs a struct with one field to encode as; this one has none",
+            );
+            return;
+        }
+        Data::Struct(_, fields) => fields,
+    };
+    let encoded: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_serializing)
+        .collect();
+    match encoded.as_slice() {
+        [] => cx.error_spanned_tokens(
+            tokens.clone(),
+            "`transparent` needs one field that is not skipped",
+        ),
+        [field] => {
+            if let Some(path) = &field.attrs.skip_serializing_if {
+                cx.error_spanned_by(
+                    path,
+                    "a `transparent` struct's field cannot be skipped conditionally: the struct would encode as nothing",
+                );
+            }
+        }
+        [_, rest @ ..] => {
+            for field in rest {
+                cx.error_spanned_by(
+                    field.original,
+                    "`transparent` allows one encoded field; mark the others `#[serde(skip)]`",
+                );
+            }
+        }
+    }
+}
+
+/// Two fields (or variants) with the same key would write a JSON object with a duplicate
+/// member, which serde_json and fastwire both refuse to read back.
+fn check_duplicate_keys(cx: &Ctxt, cont: &Container) {
+    match &cont.data {
+        Data::Struct(Style::Struct, fields) => check_field_keys(cx, fields),
+        Data::Struct(..) => {}
+        Data::Enum(variants) => {
+            let mut seen = BTreeMap::new();
+            for variant in variants {
+                let key = &variant.attrs.name.serialize;
+                if let Some(first) = seen.insert(key.clone(), &variant.ident) {
+                    cx.error_spanned_by(
+                        &variant.ident,
+                        format!("variant `{}` is encoded as {key:?}, which variant `{first}` already uses; rename one of them", variant.ident),
+                    );
+                }
+                if variant.style == Style::Struct {
+                    check_field_keys(cx, &variant.fields);
+                }
+            }
+        }
+    }
+}
+
+fn check_field_keys(cx: &Ctxt, fields: &[Field]) {
+    let mut seen = BTreeMap::new();
+    for field in fields.iter().filter(|f| !f.attrs.skip_serializing) {
+        let key = &field.attrs.name.serialize;
+        if let Some(first) = seen.insert(key.clone(), &field.member) {
+            let first = first.to_token_stream();
+            cx.error_spanned_by(
+                &field.member,
+                format!(
+                    "field `{}` is encoded with the key {key:?}, which field `{first}` already uses; rename one of them",
+                    field.member.to_token_stream()
+                ),
+            );
+        }
+    }
+}
+
+/// serde encodes a skipped variant as an error at run time; fastwire's encoding cannot fail,
+/// so the choice has to be made in the type instead.
+fn check_variant_skip(cx: &Ctxt, cont: &Container) {
+    if let Data::Enum(variants) = &cont.data {
+        for variant in variants {
+            if let Some(tokens) = &variant.attrs.skip {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    "fastwire does not support skipping enum variants yet: encoding a skipped variant could only fail, and fastwire's encoding cannot fail",
+                );
+            }
+        }
+    }
+}
+
+/// Positional fields are written without keys, so a `rename` there would do nothing.
+fn check_positional_rename(cx: &Ctxt, cont: &Container) {
+    for field in cont.data.all_fields() {
+        if let (syn::Member::Unnamed(_), Some(tokens)) = (&field.member, &field.attrs.rename_tokens)
+        {
+            cx.error_spanned_tokens(
+                tokens.clone(),
+                "`rename` has no effect on a tuple field: tuple fields are written without keys",
+            );
+        }
+    }
+}
+
+/// A newtype is encoded as its single field; skipping that field leaves nothing to encode.
+fn check_newtype_skip(cx: &Ctxt, cont: &Container) {
+    let newtypes: Vec<&[Field]> = match &cont.data {
+        Data::Struct(Style::Newtype, fields) => vec![fields],
+        Data::Struct(..) => vec![],
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| v.style == Style::Newtype)
+            .map(|v| v.fields.as_slice())
+            .collect(),
+    };
+    for fields in newtypes {
+        for field in fields {
+            if field.attrs.skip_serializing || field.attrs.skip_serializing_if.is_some() {
+                cx.error_spanned_by(
+                    field.original,
+                    "the only field of a newtype cannot be skipped: it is the whole encoding; use a unit struct or variant instead",
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! Derive macros for [fastwire](https://docs.rs/fastwire): each derive is a small compiler that
+//! parses the item into a model ([`ast`]), validates it ([`check`]), and generates one impl per
+//! format and direction ([`json`]).
+//!
+//! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
+
+mod ast;
+mod attr;
+mod bound;
+mod case;
+mod check;
+mod ctxt;
+mod json;
+mod symbol;
+
+use proc_macro::TokenStream;
+use quote::quote;
+use syn::parse_macro_input;
+
+use crate::ast::Container;
+use crate::ctxt::Ctxt;
+
+/// Implements the encode trait of every format enabled in `fastwire` (`json::Encode`), reading
+/// `#[serde(...)]` and `#[wire(...)]` attributes.
+#[proc_macro_derive(Encode, attributes(serde, wire))]
+pub fn derive_encode(input: TokenStream) -> TokenStream {
+    let item = parse_macro_input!(input as syn::DeriveInput);
+    expand_encode(&item).into()
+}
+
+/// Model, validate, generate; on error, the errors plus a stub impl so that one mistake does
+/// not cascade into "trait not implemented" errors elsewhere.
+fn expand_encode(item: &syn::DeriveInput) -> proc_macro2::TokenStream {
+    let cx = Ctxt::new();
+    let cont = Container::from_ast(&cx, item);
+    if let Some(cont) = &cont {
+        check::check(&cx, cont);
+    }
+    let krate = cont
+        .as_ref()
+        .and_then(|cont| cont.attrs.crate_path.clone())
+        .unwrap_or_else(|| syn::parse_quote!(::fastwire));
+    let impls = match (cx.check(), &cont) {
+        (Ok(()), Some(cont)) => json::encode::generate(cont, &krate),
+        (Err(errors), _) => {
+            let errors = errors.to_compile_error();
+            let fallback = json::encode::fallback(item, &krate);
+            quote!(#errors #fallback)
+        }
+        (Ok(()), None) => unreachable!("a missing model always comes with an error"),
+    };
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            #impls
+        };
+    }
+}

@@ -1,0 +1,570 @@
+//! The [`Encode`] and [`EncodeKey`] traits and their implementations for std types, each
+//! writing what serde_json writes for the same type.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::BuildHasher;
+use std::marker::PhantomData;
+use std::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize, Wrapping,
+};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::Writer;
+
+/// A type that can be written as JSON.
+///
+/// Usually derived with `#[derive(fastwire::Encode)]`, which reads the type's `#[serde(...)]`
+/// attributes and writes a specialised encoder; implemented here for the std types serde_json
+/// supports, with the same output.
+///
+/// Encoding cannot fail: every value of an implementing type has a JSON form. Map keys are
+/// limited at compile time to types with a string form ([`EncodeKey`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded as JSON by fastwire",
+    label = "`{Self}` does not implement `fastwire::json::Encode`",
+    note = "derive it with `#[derive(fastwire::Encode)]`, implement `fastwire::json::Encode` by hand, or leave the field out with `#[serde(skip_serializing)]`"
+)]
+pub trait Encode {
+    /// Writes `self` to `w`.
+    fn encode<W: Writer>(&self, w: &mut W);
+
+    /// An estimate of the encoded length in bytes, used to size the output buffer once. It
+    /// should be cheap: large collections extrapolate from a few elements.
+    #[inline]
+    fn size_hint(&self) -> usize {
+        8
+    }
+}
+
+/// A type usable as a JSON object key: written as a quoted string, the way serde_json writes
+/// map keys (strings as they are, integers and booleans in quotes, chars as one-char strings).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a JSON object key",
+    label = "JSON object keys must be strings, integers, chars or booleans",
+    note = "serde_json rejects such keys at run time; fastwire rejects them when compiling"
+)]
+pub trait EncodeKey {
+    /// Writes `self` as a quoted object key.
+    fn encode_key<W: Writer>(&self, w: &mut W);
+
+    /// An estimate of the encoded key length in bytes.
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        8
+    }
+}
+
+/// How many elements a collection looks at to extrapolate its size hint.
+const HINT_SAMPLE: usize = 4;
+
+/// Size hint of a sequence of `len` elements: the average of the first few, times `len`.
+#[inline]
+fn sequence_hint<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a T>) -> usize {
+    let (sampled, total) = items
+        .take(HINT_SAMPLE)
+        .fold((0usize, 0usize), |(n, sum), item| {
+            (n + 1, sum + item.size_hint() + 1)
+        });
+    if sampled == 0 {
+        2
+    } else {
+        2 + total / sampled * len
+    }
+}
+
+#[inline]
+fn map_hint<'a, K: EncodeKey + 'a, V: Encode + 'a>(
+    len: usize,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+) -> usize {
+    let (sampled, total) = entries
+        .take(HINT_SAMPLE)
+        .fold((0usize, 0usize), |(n, sum), (k, v)| {
+            (n + 1, sum + k.key_size_hint() + v.size_hint() + 2)
+        });
+    if sampled == 0 {
+        2
+    } else {
+        2 + total / sampled * len
+    }
+}
+
+/// Writes a JSON array from an iterator.
+#[inline]
+fn encode_seq<'a, W: Writer, T: Encode + 'a>(w: &mut W, items: impl IntoIterator<Item = &'a T>) {
+    w.begin_array();
+    let mut first = true;
+    for item in items {
+        w.array_value(first);
+        item.encode(w);
+        first = false;
+    }
+    w.end_array(!first);
+}
+
+/// Writes a JSON object from an iterator of entries.
+#[inline]
+fn encode_map<'a, W: Writer, K: EncodeKey + 'a, V: Encode + 'a>(
+    w: &mut W,
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+) {
+    w.begin_object();
+    let mut first = true;
+    for (key, value) in entries {
+        w.object_key(first);
+        key.encode_key(w);
+        w.object_colon();
+        value.encode(w);
+        first = false;
+    }
+    w.end_object(!first);
+}
+
+macro_rules! encode_unsigned {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                w.write_u64(*self as u64);
+            }
+            #[inline]
+            fn size_hint(&self) -> usize {
+                4
+            }
+        }
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<W: Writer>(&self, w: &mut W) {
+                w.write_quoted_u128(*self as u128);
+            }
+        }
+    )*};
+}
+
+macro_rules! encode_signed {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                w.write_i64(*self as i64);
+            }
+            #[inline]
+            fn size_hint(&self) -> usize {
+                4
+            }
+        }
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<W: Writer>(&self, w: &mut W) {
+                w.write_quoted_i128(*self as i128);
+            }
+        }
+    )*};
+}
+
+encode_unsigned!(u8, u16, u32, u64, usize);
+encode_signed!(i8, i16, i32, i64, isize);
+
+impl Encode for u128 {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_u128(*self);
+    }
+}
+
+impl EncodeKey for u128 {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        w.write_quoted_u128(*self);
+    }
+}
+
+impl Encode for i128 {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_i128(*self);
+    }
+}
+
+impl EncodeKey for i128 {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        w.write_quoted_i128(*self);
+    }
+}
+
+macro_rules! encode_nonzero {
+    ($($ty:ty),*) => {$(
+        impl Encode for $ty {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                self.get().encode(w);
+            }
+        }
+        impl EncodeKey for $ty {
+            #[inline]
+            fn encode_key<W: Writer>(&self, w: &mut W) {
+                self.get().encode_key(w);
+            }
+        }
+    )*};
+}
+
+encode_nonzero!(
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
+);
+
+impl Encode for f64 {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_f64(*self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        12
+    }
+}
+
+impl Encode for f32 {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_f32(*self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        10
+    }
+}
+
+impl Encode for bool {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_bool(*self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        5
+    }
+}
+
+impl EncodeKey for bool {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        w.write_fragment(if *self { "\"true\"" } else { "\"false\"" });
+    }
+}
+
+impl Encode for char {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_str(self.encode_utf8(&mut [0; 4]));
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        3 + self.len_utf8()
+    }
+}
+
+impl EncodeKey for char {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        self.encode(w);
+    }
+}
+
+impl Encode for str {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_str(self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        self.len() + 2
+    }
+}
+
+impl EncodeKey for str {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        w.write_str(self);
+    }
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        self.len() + 2
+    }
+}
+
+impl Encode for String {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_str(self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        self.len() + 2
+    }
+}
+
+impl EncodeKey for String {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        w.write_str(self);
+    }
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        self.len() + 2
+    }
+}
+
+impl Encode for () {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_null();
+    }
+}
+
+impl<T: ?Sized> Encode for PhantomData<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        w.write_null();
+    }
+}
+
+impl<T: Encode> Encode for Option<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        match self {
+            Some(value) => value.encode(w),
+            None => w.write_null(),
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        match self {
+            Some(value) => value.size_hint(),
+            None => 4,
+        }
+    }
+}
+
+/// Forwards to the pointee, for the smart pointers and references serde treats as transparent.
+macro_rules! encode_deref {
+    ($(impl<$($lt:lifetime,)? T> for $ty:ty;)*) => {$(
+        impl<$($lt,)? T: ?Sized + Encode> Encode for $ty {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                (**self).encode(w);
+            }
+            #[inline]
+            fn size_hint(&self) -> usize {
+                (**self).size_hint()
+            }
+        }
+        impl<$($lt,)? T: ?Sized + EncodeKey> EncodeKey for $ty {
+            #[inline]
+            fn encode_key<W: Writer>(&self, w: &mut W) {
+                (**self).encode_key(w);
+            }
+            #[inline]
+            fn key_size_hint(&self) -> usize {
+                (**self).key_size_hint()
+            }
+        }
+    )*};
+}
+
+encode_deref! {
+    impl<'a, T> for &'a T;
+    impl<'a, T> for &'a mut T;
+    impl<T> for Box<T>;
+    impl<T> for Rc<T>;
+    impl<T> for Arc<T>;
+}
+
+impl<T: ?Sized + ToOwned + Encode> Encode for Cow<'_, T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        (**self).encode(w);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+
+impl<T: ?Sized + ToOwned + EncodeKey> EncodeKey for Cow<'_, T> {
+    #[inline]
+    fn encode_key<W: Writer>(&self, w: &mut W) {
+        (**self).encode_key(w);
+    }
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        (**self).key_size_hint()
+    }
+}
+
+impl<T: Encode> Encode for Wrapping<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        self.0.encode(w);
+    }
+}
+
+impl<T: Encode> Encode for Reverse<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        self.0.encode(w);
+    }
+}
+
+impl<T: Encode + Copy> Encode for Cell<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        self.get().encode(w);
+    }
+}
+
+impl<T: Encode> Encode for [T] {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(self.len(), self.iter())
+    }
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(N, self.iter())
+    }
+}
+
+impl<T: Encode> Encode for Vec<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(self.len(), self.iter())
+    }
+}
+
+impl<T: Encode> Encode for VecDeque<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(self.len(), self.iter())
+    }
+}
+
+impl<T: Encode> Encode for BTreeSet<T> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(self.len(), self.iter())
+    }
+}
+
+impl<T: Encode, S: BuildHasher> Encode for HashSet<T, S> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_seq(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        sequence_hint(self.len(), self.iter())
+    }
+}
+
+impl<K: EncodeKey, V: Encode> Encode for BTreeMap<K, V> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_map(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        map_hint(self.len(), self.iter())
+    }
+}
+
+impl<K: EncodeKey, V: Encode, S: BuildHasher> Encode for HashMap<K, V, S> {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        encode_map(w, self);
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        map_hint(self.len(), self.iter())
+    }
+}
+
+macro_rules! encode_tuple {
+    ($(($($name:ident . $idx:tt),+))*) => {$(
+        impl<$($name: Encode),+> Encode for ($($name,)+) {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                w.begin_array();
+                let mut first = true;
+                $(
+                    w.array_value(first);
+                    self.$idx.encode(w);
+                    first = false;
+                )+
+                w.end_array(!first);
+            }
+            #[inline]
+            fn size_hint(&self) -> usize {
+                2 $(+ self.$idx.size_hint() + 1)+
+            }
+        }
+    )*};
+}
+
+encode_tuple! {
+    (T0.0)
+    (T0.0, T1.1)
+    (T0.0, T1.1, T2.2)
+    (T0.0, T1.1, T2.2, T3.3)
+    (T0.0, T1.1, T2.2, T3.3, T4.4)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13, T14.14)
+    (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13, T14.14, T15.15)
+}

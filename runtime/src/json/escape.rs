@@ -1,0 +1,240 @@
+//! String escaping: find the next byte that needs an escape many bytes at a time (SSE2 on
+//! x86_64, eight-byte SWAR words elsewhere), copy the clean run whole, escape through a table.
+//!
+//! The escapes are serde_json's: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and `\u00XX` with
+//! lowercase hex for the other control characters. Nothing else is escaped (not `/`, not DEL,
+//! not U+2028), so the output equals serde_json's byte for byte.
+
+use super::writer::{put_unchecked, Writer};
+
+const UU: u8 = b'u'; // \u00XX
+const BB: u8 = b'b'; // \x08
+const TT: u8 = b't'; // \x09
+const NN: u8 = b'n'; // \x0A
+const FF: u8 = b'f'; // \x0C
+const RR: u8 = b'r'; // \x0D
+const QU: u8 = b'"'; // \x22
+const BS: u8 = b'\\'; // \x5C
+const __: u8 = 0; // no escape
+
+/// For each byte, the letter that follows the backslash in its escape, or 0 if the byte is
+/// written as it is.
+#[rustfmt::skip]
+pub(crate) static ESCAPE: [u8; 256] = [
+    //   1   2   3   4   5   6   7   8   9   A   B   C   D   E   F
+    UU, UU, UU, UU, UU, UU, UU, UU, BB, TT, NN, UU, FF, RR, UU, UU, // 0
+    UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, UU, // 1
+    __, __, QU, __, __, __, __, __, __, __, __, __, __, __, __, __, // 2
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 3
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 4
+    __, __, __, __, __, __, __, __, __, __, __, __, BS, __, __, __, // 5
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 6
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 7
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 8
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // 9
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // A
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // B
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // C
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // D
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // E
+    __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, __, // F
+];
+
+/// Strings longer than this are escaped in pieces of this size, so that a streaming writer
+/// never needs room for a whole long string at once.
+const PIECE: usize = 16 * 1024;
+
+/// Writes `value` quoted and escaped.
+#[inline]
+pub(crate) fn write_quoted<W: Writer + ?Sized>(w: &mut W, value: &str) {
+    let bytes = value.as_bytes();
+    if bytes.len() > PIECE {
+        return write_quoted_long(w, bytes);
+    }
+    // Room for the clean case: both quotes and every byte once. Each escape reserves its own
+    // extra room, so the invariant "spare capacity >= bytes still to copy + closing quote"
+    // holds throughout `write_body`.
+    w.reserve(bytes.len() + 2);
+    // SAFETY: room for the opening quote was reserved above.
+    unsafe { put_unchecked(w.buffer(), b"\"") };
+    write_body(w, bytes);
+    // SAFETY: `write_body` leaves room for the closing quote (see the invariant above).
+    unsafe { put_unchecked(w.buffer(), b"\"") };
+}
+
+#[cold]
+#[inline(never)]
+fn write_quoted_long<W: Writer + ?Sized>(w: &mut W, bytes: &[u8]) {
+    w.write_fragment("\"");
+    // Pieces may split a UTF-8 sequence: escaping only ever touches ASCII bytes, so the
+    // concatenated output is the same as if the string were escaped in one go.
+    for piece in bytes.chunks(PIECE) {
+        w.reserve(piece.len() + 1);
+        write_body(w, piece);
+    }
+    w.write_fragment("\"");
+}
+
+/// Copies `bytes` escaped. On entry the writer has room for `bytes.len() + 1` more bytes; on
+/// exit it still has room for one more (the closing quote).
+#[inline]
+fn write_body<W: Writer + ?Sized>(w: &mut W, bytes: &[u8]) {
+    let mut start = 0;
+    loop {
+        let at = find_escape(bytes, start);
+        // SAFETY: the clean run is at most the bytes still to copy, for which room is reserved.
+        unsafe { put_unchecked(w.buffer(), &bytes[start..at]) };
+        if at == bytes.len() {
+            return;
+        }
+        // An escape is at most 6 bytes for 1 byte of input; keep the invariant for the rest.
+        w.reserve(6 + (bytes.len() - at));
+        write_escape(w.buffer(), bytes[at]);
+        start = at + 1;
+    }
+}
+
+#[inline]
+fn write_escape(buf: &mut Vec<u8>, byte: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let letter = ESCAPE[byte as usize];
+    if letter == b'u' {
+        let seq = [
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[(byte >> 4) as usize],
+            HEX[(byte & 0xF) as usize],
+        ];
+        // SAFETY: the caller reserved 6 bytes for this escape.
+        unsafe { put_unchecked(buf, &seq) };
+    } else {
+        // SAFETY: the caller reserved 6 bytes for this escape; this one takes 2.
+        unsafe { put_unchecked(buf, &[b'\\', letter]) };
+    }
+}
+
+/// Index of the first byte at or after `from` that needs an escape, or `bytes.len()`.
+#[inline]
+pub(crate) fn find_escape(bytes: &[u8], from: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        find_escape_sse2(bytes, from)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        find_escape_swar(bytes, from)
+    }
+}
+
+/// Portable search: eight bytes per step as one `u64`.
+#[inline]
+pub(crate) fn find_escape_swar(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let x = u64::from_le_bytes(word);
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        // The classic "has a zero byte" / "has a byte below n" tests: the lowest flagged byte
+        // of each is exact (false positives only appear above a real hit), so the lowest flag
+        // of their union is the first byte that needs escaping.
+        let flags = ((quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash)
+            | (x.wrapping_sub(ONES * 0x20) & !x))
+            & HIGHS;
+        if flags != 0 {
+            return i + (flags.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() {
+        if ESCAPE[bytes[i] as usize] != 0 {
+            return i;
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// SSE2 search, sixteen bytes per step. SSE2 is part of every x86_64 CPU, so no runtime
+/// detection is needed; the tail shorter than 16 bytes goes through the SWAR search.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn find_escape_sse2(bytes: &[u8], from: usize) -> usize {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    let mut i = from;
+    if i + 16 <= bytes.len() {
+        // SAFETY: SSE2 is always available on x86_64. Every load reads 16 bytes starting at
+        // `i`, and the loop condition keeps `i + 16 <= bytes.len()`; `loadu` has no alignment
+        // requirement.
+        unsafe {
+            let quote = _mm_set1_epi8(b'"' as i8);
+            let backslash = _mm_set1_epi8(b'\\' as i8);
+            let control_max = _mm_set1_epi8(0x1F);
+            while i + 16 <= bytes.len() {
+                let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
+                // Unsigned `v <= 0x1F` is `min(v, 0x1F) == v`.
+                let control = _mm_cmpeq_epi8(_mm_min_epu8(v, control_max), v);
+                let special = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                    control,
+                );
+                let mask = _mm_movemask_epi8(special);
+                if mask != 0 {
+                    return i + mask.trailing_zeros() as usize;
+                }
+                i += 16;
+            }
+        }
+    }
+    find_escape_swar(bytes, i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find_escape_scalar(bytes: &[u8], from: usize) -> usize {
+        (from..bytes.len())
+            .find(|&i| ESCAPE[bytes[i] as usize] != 0)
+            .unwrap_or(bytes.len())
+    }
+
+    /// Every byte value at every offset of buffers up to 40 bytes long, over a background of
+    /// bytes that never need escaping (ASCII and high bytes alike, to catch sign mistakes).
+    #[test]
+    fn searches_agree_with_the_table() {
+        for background in [b'a', 0x7F, 0x80, 0xE3, 0xFF, b' ', b'!', b'#', b'[', b']'] {
+            for len in 0..40usize {
+                for pos in 0..len {
+                    for byte in 0..=255u8 {
+                        let mut buf = vec![background; len];
+                        buf[pos] = byte;
+                        for from in [0, pos.saturating_sub(1), pos] {
+                            let want = find_escape_scalar(&buf, from);
+                            assert_eq!(find_escape_swar(&buf, from), want, "{buf:?} from {from}");
+                            #[cfg(target_arch = "x86_64")]
+                            assert_eq!(find_escape_sse2(&buf, from), want, "{buf:?} from {from}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn table_matches_json_rules() {
+        for byte in 0..=255u8 {
+            let needs = byte < 0x20 || byte == b'"' || byte == b'\\';
+            assert_eq!(ESCAPE[byte as usize] != 0, needs, "byte {byte:#x}");
+        }
+    }
+}

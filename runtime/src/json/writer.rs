@@ -1,0 +1,423 @@
+//! JSON output: the [`Writer`] trait every encoder writes through, and its two sinks (a growable
+//! `Vec<u8>` and a bounded buffer in front of an `io::Write`), each compact or pretty.
+//!
+//! Every method reserves room once for the bounded piece it writes and then copies without
+//! further checks. Only valid UTF-8 is ever written (all inputs are `&str`, digits or ASCII
+//! punctuation), which is what lets [`to_string`](super::to_string) skip re-validation.
+
+use std::io;
+
+use super::escape;
+
+/// Where encoded JSON goes. Implemented by fastwire's own writers only (the trait is sealed);
+/// [`Encode`](super::Encode) implementations receive one and call its methods.
+///
+/// The structural methods (`begin_object`, `object_key`, `array_value`, ...) produce compact or
+/// pretty output depending on the writer, so an implementation written against this trait gets
+/// both layouts for free.
+///
+/// ```
+/// use fastwire::json::{self, Encode, Writer};
+///
+/// struct Point { x: i32, y: i32 }
+///
+/// impl Encode for Point {
+///     fn encode<W: Writer>(&self, w: &mut W) {
+///         w.field_open("{\"x\":");
+///         w.write_i64(i64::from(self.x));
+///         w.field(",\"y\":");
+///         w.write_i64(i64::from(self.y));
+///         w.end_object(true);
+///     }
+/// }
+///
+/// assert_eq!(json::to_string(&Point { x: 1, y: -2 }), r#"{"x":1,"y":-2}"#);
+/// assert_eq!(json::to_string_pretty(&Point { x: 1, y: -2 }), "{\n  \"x\": 1,\n  \"y\": -2\n}");
+/// ```
+pub trait Writer: sealed::Sealed {
+    /// Whether this writer produces serde_json's pretty layout.
+    #[doc(hidden)]
+    const PRETTY: bool;
+
+    /// The buffer currently being filled.
+    #[doc(hidden)]
+    fn buffer(&mut self) -> &mut Vec<u8>;
+
+    /// Makes room for `additional` more bytes in [`Writer::buffer`] (growing it, or flushing it
+    /// to the underlying stream). Called only when the room is missing.
+    #[doc(hidden)]
+    fn make_room(&mut self, additional: usize);
+
+    /// Current nesting level, used by the pretty layout.
+    #[doc(hidden)]
+    fn depth(&mut self) -> &mut usize;
+
+    /// Ensures the next `additional` bytes can be appended without growing or flushing.
+    #[inline(always)]
+    fn reserve(&mut self, additional: usize) {
+        let buf = self.buffer();
+        if buf.capacity() - buf.len() < additional {
+            self.make_room(additional);
+        }
+    }
+
+    /// Appends `fragment` as it is. It must be valid JSON in its position: this is how
+    /// pre-encoded keys and literals are written.
+    #[inline(always)]
+    fn write_fragment(&mut self, fragment: &str) {
+        self.reserve(fragment.len());
+        // SAFETY: `reserve` just ensured `fragment.len()` bytes of spare capacity.
+        unsafe { put_unchecked(self.buffer(), fragment.as_bytes()) }
+    }
+
+    /// Writes `null`.
+    #[inline]
+    fn write_null(&mut self) {
+        self.write_fragment("null");
+    }
+
+    /// Writes `true` or `false`.
+    #[inline]
+    fn write_bool(&mut self, value: bool) {
+        self.write_fragment(if value { "true" } else { "false" });
+    }
+
+    /// Writes an unsigned integer.
+    #[inline]
+    fn write_u64(&mut self, value: u64) {
+        let mut digits = itoa::Buffer::new();
+        self.write_fragment(digits.format(value));
+    }
+
+    /// Writes a signed integer.
+    #[inline]
+    fn write_i64(&mut self, value: i64) {
+        let mut digits = itoa::Buffer::new();
+        self.write_fragment(digits.format(value));
+    }
+
+    /// Writes a 128-bit unsigned integer (as a plain JSON number, like serde_json).
+    #[inline]
+    fn write_u128(&mut self, value: u128) {
+        let mut digits = itoa::Buffer::new();
+        self.write_fragment(digits.format(value));
+    }
+
+    /// Writes a 128-bit signed integer (as a plain JSON number, like serde_json).
+    #[inline]
+    fn write_i128(&mut self, value: i128) {
+        let mut digits = itoa::Buffer::new();
+        self.write_fragment(digits.format(value));
+    }
+
+    /// Writes the shortest representation that reads back as `value`; NaN and the infinities
+    /// are written as `null`, as serde_json does.
+    #[inline]
+    fn write_f64(&mut self, value: f64) {
+        if value.is_finite() {
+            let mut digits = zmij::Buffer::new();
+            self.write_fragment(digits.format_finite(value));
+        } else {
+            self.write_null();
+        }
+    }
+
+    /// Writes the shortest representation that reads back as `value` in `f32`; NaN and the
+    /// infinities are written as `null`, as serde_json does.
+    #[inline]
+    fn write_f32(&mut self, value: f32) {
+        if value.is_finite() {
+            let mut digits = zmij::Buffer::new();
+            self.write_fragment(digits.format_finite(value));
+        } else {
+            self.write_null();
+        }
+    }
+
+    /// Writes `value` as a quoted JSON string, escaping `"`, `\` and control characters the
+    /// way serde_json does.
+    #[inline]
+    fn write_str(&mut self, value: &str) {
+        escape::write_quoted(self, value);
+    }
+
+    /// Writes an object key from an integer, quoted as serde_json does (`"42"`).
+    #[inline]
+    fn write_quoted_i128(&mut self, value: i128) {
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(value);
+        self.reserve(digits.len() + 2);
+        let buf = self.buffer();
+        // SAFETY: `reserve` ensured room for the digits and both quotes.
+        unsafe {
+            put_unchecked(buf, b"\"");
+            put_unchecked(buf, digits.as_bytes());
+            put_unchecked(buf, b"\"");
+        }
+    }
+
+    /// Writes an object key from an unsigned integer, quoted as serde_json does (`"42"`).
+    #[inline]
+    fn write_quoted_u128(&mut self, value: u128) {
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(value);
+        self.reserve(digits.len() + 2);
+        let buf = self.buffer();
+        // SAFETY: `reserve` ensured room for the digits and both quotes.
+        unsafe {
+            put_unchecked(buf, b"\"");
+            put_unchecked(buf, digits.as_bytes());
+            put_unchecked(buf, b"\"");
+        }
+    }
+
+    /// Opens an object: `{`.
+    #[inline]
+    fn begin_object(&mut self) {
+        if Self::PRETTY {
+            *self.depth() += 1;
+        }
+        self.write_fragment("{");
+    }
+
+    /// Closes an object: `}`. `nonempty` says whether any member was written (the pretty
+    /// layout puts the brace of a non-empty object on its own line).
+    #[inline]
+    fn end_object(&mut self, nonempty: bool) {
+        if Self::PRETTY {
+            close_pretty(self, nonempty, b'}');
+        } else {
+            self.write_fragment("}");
+        }
+    }
+
+    /// Opens an array: `[`.
+    #[inline]
+    fn begin_array(&mut self) {
+        if Self::PRETTY {
+            *self.depth() += 1;
+        }
+        self.write_fragment("[");
+    }
+
+    /// Closes an array: `]`. `nonempty` says whether any element was written.
+    #[inline]
+    fn end_array(&mut self, nonempty: bool) {
+        if Self::PRETTY {
+            close_pretty(self, nonempty, b']');
+        } else {
+            self.write_fragment("]");
+        }
+    }
+
+    /// Starts an array element: a comma unless `first`, plus the pretty layout's line break.
+    #[inline]
+    fn array_value(&mut self, first: bool) {
+        if Self::PRETTY {
+            newline_indent(self, !first);
+        } else if !first {
+            self.write_fragment(",");
+        }
+    }
+
+    /// Starts an object member whose key is written next by the caller (with
+    /// [`Writer::write_str`] or a quoted number): a comma unless `first`, plus the pretty
+    /// layout's line break. Follow the key with [`Writer::object_colon`].
+    #[inline]
+    fn object_key(&mut self, first: bool) {
+        self.array_value(first);
+    }
+
+    /// Separates an object key from its value: `:` (`: ` when pretty).
+    #[inline]
+    fn object_colon(&mut self) {
+        self.write_fragment(if Self::PRETTY { ": " } else { ":" });
+    }
+
+    /// Opens an object and writes its first key from a pre-encoded fragment of the form
+    /// `{"key":` (the key already escaped).
+    #[inline(always)]
+    fn field_open(&mut self, fragment: &'static str) {
+        if Self::PRETTY {
+            self.begin_object();
+            pretty_key(self, false, &fragment[1..fragment.len() - 1]);
+        } else {
+            self.write_fragment(fragment);
+        }
+    }
+
+    /// Writes a key that follows another member, from a pre-encoded fragment of the form
+    /// `,"key":`.
+    #[inline(always)]
+    fn field(&mut self, fragment: &'static str) {
+        if Self::PRETTY {
+            pretty_key(self, true, &fragment[1..fragment.len() - 1]);
+        } else {
+            self.write_fragment(fragment);
+        }
+    }
+
+    /// Writes the first key of an object already opened with [`Writer::begin_object`], from a
+    /// fragment of the form `,"key":` (the comma is left out).
+    #[inline(always)]
+    fn field_first(&mut self, fragment: &'static str) {
+        if Self::PRETTY {
+            pretty_key(self, false, &fragment[1..fragment.len() - 1]);
+        } else {
+            self.write_fragment(&fragment[1..]);
+        }
+    }
+}
+
+/// Copies `bytes` to the end of `buf` without checking capacity.
+///
+/// # Safety
+/// `buf` must have at least `bytes.len()` bytes of spare capacity.
+#[inline(always)]
+pub(crate) unsafe fn put_unchecked(buf: &mut Vec<u8>, bytes: &[u8]) {
+    let len = buf.len();
+    // SAFETY: the caller guarantees `bytes.len()` bytes of spare capacity after `len`; the
+    // source is a distinct borrow, so the ranges cannot overlap; the bytes are initialised.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.as_mut_ptr().add(len), bytes.len());
+        buf.set_len(len + bytes.len());
+    }
+}
+
+const INDENT: &[u8] = b"  ";
+
+#[inline(never)]
+fn newline_indent<W: Writer + ?Sized>(w: &mut W, comma: bool) {
+    let depth = *w.depth();
+    w.reserve(2 + depth * INDENT.len());
+    let buf = w.buffer();
+    if comma {
+        buf.push(b',');
+    }
+    buf.push(b'\n');
+    for _ in 0..depth {
+        buf.extend_from_slice(INDENT);
+    }
+}
+
+#[inline(never)]
+fn pretty_key<W: Writer + ?Sized>(w: &mut W, comma: bool, quoted_key: &str) {
+    newline_indent(w, comma);
+    w.write_fragment(quoted_key);
+    w.write_fragment(": ");
+}
+
+#[inline(never)]
+fn close_pretty<W: Writer + ?Sized>(w: &mut W, nonempty: bool, bracket: u8) {
+    let depth = w.depth();
+    *depth = depth.saturating_sub(1);
+    if nonempty {
+        newline_indent(w, false);
+    }
+    w.write_fragment(if bracket == b'}' { "}" } else { "]" });
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<const PRETTY: bool> Sealed for super::VecWriter<'_, PRETTY> {}
+    impl<W: std::io::Write, const PRETTY: bool> Sealed for super::IoWriter<W, PRETTY> {}
+}
+
+/// Appends to a caller's `Vec<u8>`, growing it as needed.
+pub(crate) struct VecWriter<'a, const PRETTY: bool> {
+    out: &'a mut Vec<u8>,
+    depth: usize,
+}
+
+impl<'a, const PRETTY: bool> VecWriter<'a, PRETTY> {
+    pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
+        VecWriter { out, depth: 0 }
+    }
+}
+
+impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
+    const PRETTY: bool = PRETTY;
+
+    #[inline(always)]
+    fn buffer(&mut self) -> &mut Vec<u8> {
+        self.out
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, additional: usize) {
+        self.out.reserve(additional);
+    }
+
+    #[inline(always)]
+    fn depth(&mut self) -> &mut usize {
+        &mut self.depth
+    }
+}
+
+/// Size of the buffer [`IoWriter`] fills before handing bytes to the stream. Large enough that
+/// write calls are rare, small enough that a huge document streams in bounded memory (strings
+/// longer than this are escaped in pieces, so no single value makes the buffer grow much past
+/// it).
+pub(crate) const STREAM_BUFFER: usize = 64 * 1024;
+
+/// Streams to an `io::Write` through a bounded buffer. The first I/O error is kept, later
+/// output is dropped, and [`IoWriter::finish`] reports the error.
+pub(crate) struct IoWriter<W: io::Write, const PRETTY: bool> {
+    buf: Vec<u8>,
+    inner: W,
+    error: Option<io::Error>,
+    depth: usize,
+}
+
+impl<W: io::Write, const PRETTY: bool> IoWriter<W, PRETTY> {
+    pub(crate) fn new(inner: W) -> Self {
+        IoWriter {
+            buf: Vec::with_capacity(STREAM_BUFFER),
+            inner,
+            error: None,
+            depth: 0,
+        }
+    }
+
+    fn flush_buffer(&mut self) {
+        if self.error.is_none() && !self.buf.is_empty() {
+            if let Err(e) = self.inner.write_all(&self.buf) {
+                self.error = Some(e);
+            }
+        }
+        self.buf.clear();
+    }
+
+    /// Writes out what is buffered and flushes the stream, returning the first error met.
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        self.flush_buffer();
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => self.inner.flush(),
+        }
+    }
+}
+
+impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<W, PRETTY> {
+    const PRETTY: bool = PRETTY;
+
+    #[inline(always)]
+    fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, additional: usize) {
+        self.flush_buffer();
+        if additional > self.buf.capacity() {
+            self.buf.reserve(additional);
+        }
+    }
+
+    #[inline(always)]
+    fn depth(&mut self) -> &mut usize {
+        &mut self.depth
+    }
+}
