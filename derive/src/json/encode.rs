@@ -1,8 +1,8 @@
 //! JSON encoding: writes `impl fastwire::json::Encode`, with every key pre-encoded together with
 //! its punctuation (`{"id":`, `,"name":`) as one static string.
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::quote_json_string;
@@ -89,13 +89,35 @@ struct Member<'a> {
 /// The statements that encode a field's value. Spanned on the field's type, so a type that does
 /// not implement `Encode` is reported on that field.
 fn encode_value(krate: &syn::Path, member: &Member) -> TokenStream {
-    let access = &member.access;
-    quote_spanned!(member.field.ty.span()=> #krate::json::Encode::encode(#access, __w);)
+    let span = member.field.ty.span();
+    let access = respan(member.access.clone(), span);
+    let krate = respan(krate.to_token_stream(), span);
+    quote_spanned!(span=> #krate::json::Encode::encode(#access, __w);)
 }
 
 fn value_hint(krate: &syn::Path, member: &Member) -> TokenStream {
-    let access = &member.access;
-    quote_spanned!(member.field.ty.span()=> #krate::json::Encode::size_hint(#access))
+    let span = member.field.ty.span();
+    let access = respan(member.access.clone(), span);
+    let krate = respan(krate.to_token_stream(), span);
+    quote_spanned!(span=> #krate::json::Encode::size_hint(#access))
+}
+
+/// `tokens` with every span set to `span`: a path whose tokens come from several places is
+/// reported at the first one, so the whole call must carry the field's span.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let TokenTree::Group(group) = &token {
+                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
 }
 
 /// Body and size hint for fields of the given shape; `unit` is what a shape without fields

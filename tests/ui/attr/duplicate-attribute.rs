@@ -1,0 +1,7 @@
+#[derive(fastwire::Encode)]
+struct Config {
+    #[serde(rename = "a", rename = "b")]
+    value: u8,
+}
+
+fn main() {}
