@@ -70,11 +70,7 @@ fn sequence_hint<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a
         .fold((0usize, 0usize), |(n, sum), item| {
             (n + 1, sum + item.size_hint() + 1)
         });
-    if sampled == 0 {
-        2
-    } else {
-        2 + total / sampled * len
-    }
+    2 + total.checked_div(sampled).unwrap_or(0) * len
 }
 
 #[inline]
@@ -87,11 +83,7 @@ fn map_hint<'a, K: EncodeKey + 'a, V: Encode + 'a>(
         .fold((0usize, 0usize), |(n, sum), (k, v)| {
             (n + 1, sum + k.key_size_hint() + v.size_hint() + 2)
         });
-    if sampled == 0 {
-        2
-    } else {
-        2 + total / sampled * len
-    }
+    2 + total.checked_div(sampled).unwrap_or(0) * len
 }
 
 /// Writes a JSON array from an iterator.
