@@ -26,13 +26,19 @@
 //! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
 //! | [`to_string_pretty`], [`to_vec_pretty`], [`to_writer_pretty`] | serde_json's pretty layout (two-space indent) |
 
+mod decode;
 mod encode;
+mod error;
 mod escape;
+mod reader;
 mod writer;
 
 use std::io;
 
+pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
+pub use error::{Category, Error};
+pub use reader::{Reader, Str};
 pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};
@@ -118,4 +124,125 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) 
     let mut w = IoWriter::<W, true>::new(writer);
     value.encode(&mut w);
     w.finish()
+}
+
+/// Decoding options, builder style. The defaults are serde_json's.
+///
+/// ```
+/// use fastwire::json::Decoder;
+///
+/// let deep = "[".repeat(20) + &"]".repeat(20);
+/// assert!(Decoder::new().max_depth(10).from_str::<fastwire::json::Value>(&deep).is_err());
+/// assert!(Decoder::new().from_str::<fastwire::json::Value>(&deep).is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Decoder {
+    max_depth: usize,
+}
+
+impl Default for Decoder {
+    fn default() -> Self {
+        Decoder::new()
+    }
+}
+
+impl Decoder {
+    /// The default options: nesting depth at most 128 arrays and objects, as serde_json.
+    pub const fn new() -> Self {
+        Decoder {
+            max_depth: reader::DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// Sets how deeply arrays and objects may nest. Deeper input is an error, never a stack
+    /// overflow: decoding recurses once per level, so keep this within what the thread's
+    /// stack can hold (the default, 128, is far from any limit).
+    pub const fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Decodes a `T` from `input`; see [`from_str`].
+    pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
+        let mut r = Reader::new(input, self.max_depth);
+        let value = T::decode(&mut r)?;
+        r.end()?;
+        Ok(value)
+    }
+
+    /// Decodes a `T` from `input`, which must be UTF-8; see [`from_slice`].
+    pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
+        match simdutf8::compat::from_utf8(input) {
+            Ok(text) => self.from_str(text),
+            Err(err) => Err(Error::at(
+                error::ErrorCode::InvalidUtf8,
+                input,
+                err.valid_up_to(),
+            )),
+        }
+    }
+
+    /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
+    pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, mut reader: R) -> Result<T, Error> {
+        let mut input = Vec::with_capacity(READ_BLOCK);
+        loop {
+            if input.capacity() - input.len() < READ_BLOCK / 2 {
+                input.reserve(input.capacity().max(READ_BLOCK));
+            }
+            let len = input.len();
+            // Read straight into the spare capacity, a large block at a time.
+            input.resize(input.capacity(), 0);
+            match reader.read(&mut input[len..]) {
+                Ok(0) => {
+                    input.truncate(len);
+                    break;
+                }
+                Ok(n) => input.truncate(len + n),
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => input.truncate(len),
+                Err(err) => return Err(Error::io(err)),
+            }
+        }
+        self.from_slice(&input)
+    }
+}
+
+/// Size of the blocks [`from_reader`] reads.
+const READ_BLOCK: usize = 64 * 1024;
+
+/// Decodes a `T` from a JSON text. Strings without escapes are borrowed from `input` where `T`
+/// wants (`&str` fields, `Cow<str>`). Anything after the value but whitespace is an error.
+///
+/// ```
+/// #[derive(fastwire::Decode, Debug, PartialEq)]
+/// struct Point<'a> { x: i32, label: &'a str }
+///
+/// let p: Point = fastwire::json::from_str(r#"{"x": -3, "label": "origin"}"#).unwrap();
+/// assert_eq!(p, Point { x: -3, label: "origin" });
+/// ```
+pub fn from_str<'de, T: Decode<'de>>(input: &'de str) -> Result<T, Error> {
+    Decoder::new().from_str(input)
+}
+
+/// Decodes a `T` from JSON bytes, which must be valid UTF-8 (checked once, up front, many
+/// bytes at a time).
+///
+/// ```
+/// let v: Vec<u16> = fastwire::json::from_slice(b"[1, 2, 3]").unwrap();
+/// assert_eq!(v, [1, 2, 3]);
+/// assert!(fastwire::json::from_slice::<Vec<u16>>(b"[1, 2, 3,]").is_err());
+/// ```
+pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T, Error> {
+    Decoder::new().from_slice(input)
+}
+
+/// Decodes a `T` from an `io::Read`, reading it to the end in 64 KiB blocks first (so a reader
+/// that yields one byte per call costs one call per byte, never more). `T` cannot borrow from
+/// the temporary buffer, hence [`DecodeOwned`].
+///
+/// ```
+/// let v: Vec<bool> = fastwire::json::from_reader(&b"[true, false]"[..]).unwrap();
+/// assert_eq!(v, [true, false]);
+/// ```
+pub fn from_reader<R: io::Read, T: DecodeOwned>(reader: R) -> Result<T, Error> {
+    Decoder::new().from_reader(reader)
 }

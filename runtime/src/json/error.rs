@@ -1,0 +1,419 @@
+//! Decoding errors: one boxed allocation (so `Result<T, Error>` stays small), built only on the
+//! failure path, carrying the category, the byte offset, line and column, and the path from the
+//! root to the failing value (`users[1024].regDate`).
+
+use std::fmt::{self, Debug, Display};
+use std::io;
+
+/// Why a JSON document could not be decoded.
+///
+/// `Display` says what went wrong, where in the data it happened, and where in the text:
+///
+/// ```
+/// #[derive(fastwire::Decode, Debug)]
+/// struct User { id: u32 }
+///
+/// let err = fastwire::json::from_str::<Vec<User>>(r#"[{"id": 1}, {"id": "x"}]"#).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     r#"invalid type: string "x", expected u32 at [1].id (line 1, column 20)"#
+/// );
+/// assert_eq!(err.path(), "[1].id");
+/// assert_eq!((err.line(), err.column()), (1, 20));
+/// ```
+pub struct Error {
+    inner: Box<ErrorImpl>,
+}
+
+struct ErrorImpl {
+    code: ErrorCode,
+    offset: usize,
+    line: usize,
+    column: usize,
+    /// Innermost segment first: segments are added while the error travels outwards.
+    path: Vec<Segment>,
+}
+
+/// One step of the path to the failing value.
+enum Segment {
+    Field(&'static str),
+    Key(Box<str>),
+    Index(usize),
+}
+
+/// The broad kind of an [`Error`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// The input is not valid JSON.
+    Syntax,
+    /// The input is valid JSON (so far) but does not fit the target type.
+    Data,
+    /// The input ended in the middle of a value.
+    Eof,
+    /// Reading the input failed.
+    Io,
+}
+
+#[derive(Debug)]
+pub(crate) enum ErrorCode {
+    EofWhileParsingValue,
+    EofWhileParsingString,
+    EofWhileParsingList,
+    EofWhileParsingObject,
+    ExpectedColon,
+    ExpectedListCommaOrEnd,
+    ExpectedObjectCommaOrEnd,
+    ExpectedSomeValue,
+    KeyMustBeAString,
+    InvalidEscape,
+    InvalidNumber,
+    NumberOutOfRange,
+    InvalidUnicodeCodePoint,
+    ControlCharacterInString,
+    InvalidUtf8,
+    LoneSurrogate,
+    TrailingComma,
+    TrailingCharacters,
+    RecursionLimitExceeded,
+    InvalidType {
+        found: String,
+        expected: &'static str,
+    },
+    InvalidValue {
+        found: String,
+        expected: &'static str,
+    },
+    InvalidLength {
+        len: usize,
+        expected: String,
+    },
+    MissingField(&'static str),
+    DuplicateField(&'static str),
+    UnknownField {
+        found: String,
+        expected: &'static [&'static str],
+    },
+    UnknownVariant {
+        found: String,
+        expected: &'static [&'static str],
+    },
+    Io(io::Error),
+    Custom(String),
+}
+
+impl ErrorCode {
+    fn category(&self) -> Category {
+        use ErrorCode::*;
+        match self {
+            EofWhileParsingValue
+            | EofWhileParsingString
+            | EofWhileParsingList
+            | EofWhileParsingObject => Category::Eof,
+            ExpectedColon
+            | ExpectedListCommaOrEnd
+            | ExpectedObjectCommaOrEnd
+            | ExpectedSomeValue
+            | KeyMustBeAString
+            | InvalidEscape
+            | InvalidNumber
+            | NumberOutOfRange
+            | InvalidUnicodeCodePoint
+            | ControlCharacterInString
+            | InvalidUtf8
+            | LoneSurrogate
+            | TrailingComma
+            | TrailingCharacters
+            | RecursionLimitExceeded => Category::Syntax,
+            InvalidType { .. }
+            | InvalidValue { .. }
+            | InvalidLength { .. }
+            | MissingField(_)
+            | DuplicateField(_)
+            | UnknownField { .. }
+            | UnknownVariant { .. }
+            | Custom(_) => Category::Data,
+            Io(_) => Category::Io,
+        }
+    }
+}
+
+fn one_of(names: &[&str], formatter: &mut fmt::Formatter) -> fmt::Result {
+    match names {
+        [] => formatter.write_str("there are none"),
+        [only] => write!(formatter, "expected `{only}`"),
+        [first, second] => write!(formatter, "expected `{first}` or `{second}`"),
+        [first, rest @ ..] => {
+            write!(formatter, "expected one of `{first}`")?;
+            for name in rest {
+                write!(formatter, ", `{name}`")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+impl Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        use ErrorCode::*;
+        match self {
+            EofWhileParsingValue => f.write_str("EOF while parsing a value"),
+            EofWhileParsingString => f.write_str("EOF while parsing a string"),
+            EofWhileParsingList => f.write_str("EOF while parsing a list"),
+            EofWhileParsingObject => f.write_str("EOF while parsing an object"),
+            ExpectedColon => f.write_str("expected `:`"),
+            ExpectedListCommaOrEnd => f.write_str("expected `,` or `]`"),
+            ExpectedObjectCommaOrEnd => f.write_str("expected `,` or `}`"),
+            ExpectedSomeValue => f.write_str("expected value"),
+            KeyMustBeAString => f.write_str("key must be a string"),
+            InvalidEscape => f.write_str("invalid escape"),
+            InvalidNumber => f.write_str("invalid number"),
+            NumberOutOfRange => f.write_str("number out of range"),
+            InvalidUnicodeCodePoint => f.write_str("invalid unicode code point"),
+            ControlCharacterInString => {
+                f.write_str("control character (\\u0000-\\u001F) found while parsing a string")
+            }
+            InvalidUtf8 => f.write_str("invalid UTF-8"),
+            LoneSurrogate => f.write_str("lone surrogate in hex escape"),
+            TrailingComma => f.write_str("trailing comma"),
+            TrailingCharacters => f.write_str("trailing characters"),
+            RecursionLimitExceeded => f.write_str("recursion limit exceeded"),
+            InvalidType { found, expected } => {
+                write!(f, "invalid type: {found}, expected {expected}")
+            }
+            InvalidValue { found, expected } => {
+                write!(f, "invalid value: {found}, expected {expected}")
+            }
+            InvalidLength { len, expected } => write!(f, "invalid length {len}, expected {expected}"),
+            MissingField(name) => write!(f, "missing field `{name}`"),
+            DuplicateField(name) => write!(f, "duplicate field `{name}`"),
+            UnknownField { found, expected } => {
+                write!(f, "unknown field `{found}`, ")?;
+                one_of(expected, f)
+            }
+            UnknownVariant { found, expected } => {
+                write!(f, "unknown variant `{found}`, ")?;
+                one_of(expected, f)
+            }
+            Io(err) => Display::fmt(err, f),
+            Custom(message) => f.write_str(message),
+        }
+    }
+}
+
+impl Error {
+    /// An error at byte `offset` of `input`; line and column are computed here, on the
+    /// failure path only.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at(code: ErrorCode, input: &[u8], offset: usize) -> Self {
+        let offset = offset.min(input.len());
+        let before = &input[..offset];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Columns count characters, not bytes: continuation bytes do not start one.
+        let column = before[line_start..]
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count()
+            + 1;
+        Error {
+            inner: Box::new(ErrorImpl {
+                code,
+                offset,
+                line,
+                column,
+                path: Vec::new(),
+            }),
+        }
+    }
+
+    #[cold]
+    pub(crate) fn io(err: io::Error) -> Self {
+        Error {
+            inner: Box::new(ErrorImpl {
+                code: ErrorCode::Io(err),
+                offset: 0,
+                line: 0,
+                column: 0,
+                path: Vec::new(),
+            }),
+        }
+    }
+
+    /// Adds the struct field the error happened in (used by generated code as the error
+    /// travels outwards).
+    #[cold]
+    #[inline(never)]
+    #[doc(hidden)]
+    pub fn in_field(mut self, name: &'static str) -> Self {
+        self.inner.path.push(Segment::Field(name));
+        self
+    }
+
+    /// Adds the map key the error happened under.
+    #[cold]
+    #[inline(never)]
+    #[doc(hidden)]
+    pub fn in_key(mut self, key: &str) -> Self {
+        self.inner.path.push(Segment::Key(key.into()));
+        self
+    }
+
+    /// Adds the array index the error happened at.
+    #[cold]
+    #[inline(never)]
+    #[doc(hidden)]
+    pub fn in_index(mut self, index: usize) -> Self {
+        self.inner.path.push(Segment::Index(index));
+        self
+    }
+
+    /// The broad kind of error.
+    pub fn category(&self) -> Category {
+        self.inner.code.category()
+    }
+
+    /// Whether the input is not valid JSON.
+    pub fn is_syntax(&self) -> bool {
+        self.category() == Category::Syntax
+    }
+
+    /// Whether the input is valid JSON that does not fit the target type.
+    pub fn is_data(&self) -> bool {
+        self.category() == Category::Data
+    }
+
+    /// Whether the input ended too early.
+    pub fn is_eof(&self) -> bool {
+        self.category() == Category::Eof
+    }
+
+    /// Whether reading the input failed.
+    pub fn is_io(&self) -> bool {
+        self.category() == Category::Io
+    }
+
+    /// Byte offset in the input where the error was found (0 for I/O errors).
+    pub fn offset(&self) -> usize {
+        self.inner.offset
+    }
+
+    /// 1-based line of the error (0 for I/O errors).
+    pub fn line(&self) -> usize {
+        self.inner.line
+    }
+
+    /// 1-based column of the error, in characters (0 for I/O errors).
+    pub fn column(&self) -> usize {
+        self.inner.column
+    }
+
+    /// The path from the document root to the failing value, such as `users[1024].regDate`;
+    /// empty when the error is at the root.
+    pub fn path(&self) -> String {
+        let mut out = String::new();
+        for segment in self.inner.path.iter().rev() {
+            match segment {
+                Segment::Field(name) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(name);
+                }
+                Segment::Key(key) => {
+                    out.push('[');
+                    out.push_str(&crate::json::to_string(&**key));
+                    out.push(']');
+                }
+                Segment::Index(index) => {
+                    out.push('[');
+                    out.push_str(itoa::Buffer::new().format(*index));
+                    out.push(']');
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Display for Error {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        Display::fmt(&self.inner.code, formatter)?;
+        if !self.inner.path.is_empty() {
+            write!(formatter, " at {}", self.path())?;
+        }
+        if self.inner.line > 0 {
+            write!(
+                formatter,
+                " (line {}, column {})",
+                self.inner.line, self.inner.column
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Debug for Error {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "Error({:?}", self.to_string())?;
+        write!(
+            formatter,
+            ", category: {:?}, offset: {})",
+            self.category(),
+            self.inner.offset
+        )
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.inner.code {
+            ErrorCode::Io(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+impl From<Error> for io::Error {
+    fn from(err: Error) -> io::Error {
+        match err.category() {
+            Category::Io => match err.inner.code {
+                ErrorCode::Io(inner) => inner,
+                other => io::Error::other(other.to_string()),
+            },
+            Category::Eof => io::Error::new(io::ErrorKind::UnexpectedEof, err),
+            Category::Syntax | Category::Data => io::Error::new(io::ErrorKind::InvalidData, err),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_stays_one_pointer_wide() {
+        assert_eq!(
+            std::mem::size_of::<Result<(), Error>>(),
+            std::mem::size_of::<usize>()
+        );
+    }
+
+    #[test]
+    fn positions_count_lines_and_characters() {
+        let input = "{\n  \"é\": x".as_bytes();
+        let err = Error::at(ErrorCode::ExpectedSomeValue, input, input.len() - 1);
+        assert_eq!((err.line(), err.column()), (2, 8));
+        assert_eq!(err.to_string(), "expected value (line 2, column 8)");
+    }
+
+    #[test]
+    fn path_reads_from_the_root() {
+        let err = Error::at(ErrorCode::MissingField("regDate"), b"", 0)
+            .in_field("regDate")
+            .in_index(1024)
+            .in_field("users")
+            .in_key("a\"b");
+        assert_eq!(err.path(), r#"["a\"b"].users[1024].regDate"#);
+    }
+}
