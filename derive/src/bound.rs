@@ -23,34 +23,50 @@ pub struct BoundSource {
 /// `cont`'s generics with the where-clause an impl of `trait_path` needs.
 pub fn with_bound(cont: &Container, source: &BoundSource, trait_path: &syn::Path) -> syn::Generics {
     let mut generics = cont.generics.clone();
-    let predicates = &mut generics.make_where_clause().predicates;
-
     if let Some(bounds) = (source.container_bound)(&cont.attrs) {
-        predicates.extend(bounds.iter().cloned());
+        generics
+            .make_where_clause()
+            .predicates
+            .extend(bounds.iter().cloned());
         return generics;
     }
+    let mut explicit = Vec::new();
+    for field in cont.data.all_fields() {
+        if (source.uses_field)(&field.attrs) {
+            if let Some(bounds) = (source.field_bound)(&field.attrs) {
+                explicit.extend(bounds.iter().cloned());
+            }
+        }
+    }
+    generics.make_where_clause().predicates.extend(explicit);
+    let infer = |field: &attr::Field| {
+        (source.uses_field)(field) && (source.field_bound)(field).is_none()
+    };
+    add_inferred_bounds(&mut generics, cont, infer, trait_path);
+    generics
+}
 
-    let type_params: HashSet<syn::Ident> = cont
-        .generics
-        .type_params()
-        .map(|param| param.ident.clone())
-        .collect();
+/// Adds `T: trait_path` for every type parameter that appears in a field `selects` picks (and
+/// `T::Assoc: trait_path` for associated types), in declaration order.
+pub fn add_inferred_bounds(
+    generics: &mut syn::Generics,
+    cont: &Container,
+    selects: impl Fn(&attr::Field) -> bool,
+    trait_path: &syn::Path,
+) {
+    let type_params: HashSet<syn::Ident> =
+        cont.generics.type_params().map(|param| param.ident.clone()).collect();
     let mut finder = FindTypeParams {
         type_params: &type_params,
         used: HashSet::new(),
         associated: Vec::new(),
     };
     for field in cont.data.all_fields() {
-        if !(source.uses_field)(&field.attrs) {
-            continue;
-        }
-        match (source.field_bound)(&field.attrs) {
-            Some(bounds) => predicates.extend(bounds.iter().cloned()),
-            None => finder.visit_type(field.ty),
+        if selects(&field.attrs) {
+            finder.visit_type(field.ty);
         }
     }
-
-    // Keep the declaration order, so generated code reads like the user's.
+    let predicates = &mut generics.make_where_clause().predicates;
     for param in cont.generics.type_params() {
         if finder.used.contains(&param.ident) {
             let ident = &param.ident;
@@ -64,7 +80,6 @@ pub fn with_bound(cont: &Container, source: &BoundSource, trait_path: &syn::Path
             predicates.push(parse_quote!(#path: #trait_path));
         }
     }
-    generics
 }
 
 struct FindTypeParams<'p, 'ast> {

@@ -7,9 +7,12 @@ use quote::ToTokens;
 
 use crate::ast::{Container, Data, Field, Style};
 use crate::ctxt::Ctxt;
+use crate::Direction;
 
-pub fn check(cx: &Ctxt, cont: &Container) {
+pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
+    let _ = direction;
     check_transparent(cx, cont);
+    check_container_default(cx, cont);
     check_duplicate_keys(cx, cont);
     check_variant_skip(cx, cont);
     check_positional_rename(cx, cont);
@@ -156,5 +159,19 @@ fn check_newtype_skip(cx: &Ctxt, cont: &Container) {
                 );
             }
         }
+    }
+}
+
+/// A container `default` fills missing fields from `Self::default()`: that needs fields with
+/// names to fill.
+fn check_container_default(cx: &Ctxt, cont: &Container) {
+    if matches!(cont.attrs.default, crate::attr::DefaultValue::None) {
+        return;
+    }
+    if !matches!(cont.data, Data::Struct(Style::Struct, _)) {
+        cx.error_spanned_by(
+            &cont.ident,
+            "`#[serde(default)]` on a container applies to structs with named fields only",
+        );
     }
 }

@@ -25,33 +25,63 @@ use crate::ctxt::Ctxt;
 #[proc_macro_derive(Encode, attributes(serde, wire))]
 pub fn derive_encode(input: TokenStream) -> TokenStream {
     let item = parse_macro_input!(input as syn::DeriveInput);
-    expand_encode(&item).into()
+    expand(&item, Direction::Encode).into()
+}
+
+/// Implements the decode trait of every format enabled in `fastwire` (`json::Decode<'de>`),
+/// reading `#[serde(...)]` and `#[wire(...)]` attributes.
+#[proc_macro_derive(Decode, attributes(serde, wire))]
+pub fn derive_decode(input: TokenStream) -> TokenStream {
+    let item = parse_macro_input!(input as syn::DeriveInput);
+    expand(&item, Direction::Decode).into()
+}
+
+/// Which trait a derive implements.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) enum Direction {
+    Encode,
+    Decode,
 }
 
 /// Model, validate, generate; on error, the errors plus a stub impl so that one mistake does
 /// not cascade into "trait not implemented" errors elsewhere.
-fn expand_encode(item: &syn::DeriveInput) -> proc_macro2::TokenStream {
+fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
     let cont = Container::from_ast(&cx, item);
     if let Some(cont) = &cont {
-        check::check(&cx, cont);
+        check::check(&cx, cont, direction);
     }
     let krate = cont
         .as_ref()
         .and_then(|cont| cont.attrs.crate_path.clone())
         .unwrap_or_else(|| syn::parse_quote!(::fastwire));
     let impls = match (cx.check(), &cont) {
-        (Ok(()), Some(cont)) => json::encode::generate(cont, &krate),
+        (Ok(()), Some(cont)) => match direction {
+            Direction::Encode => json::encode::generate(cont, &krate),
+            Direction::Decode => json::decode::generate(cont, &krate),
+        },
         (Err(errors), _) => {
             let errors = errors.to_compile_error();
-            let fallback = json::encode::fallback(item, &krate);
+            let fallback = match direction {
+                Direction::Encode => json::encode::fallback(item, &krate),
+                Direction::Decode => json::decode::fallback(item, &krate),
+            };
             quote!(#errors #fallback)
         }
         (Ok(()), None) => unreachable!("a missing model always comes with an error"),
     };
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(
+            non_upper_case_globals,
+            unused_qualifications,
+            unused_mut,
+            unused_variables,
+            unused_comparisons,
+            dead_code,
+            clippy::all,
+            clippy::pedantic
+        )]
         const _: () = {
             #impls
         };

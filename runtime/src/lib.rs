@@ -50,11 +50,20 @@ pub mod json;
 #[cfg(feature = "derive")]
 pub use fastwire_derive::Encode;
 
+/// Derives the decode trait of every enabled format ([`json::Decode`] today).
+///
+/// See the [crate documentation](crate) for the attributes it reads.
+#[cfg(feature = "derive")]
+pub use fastwire_derive::Decode;
+
 /// Items used by code that `#[derive(Encode)]` generates. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use core::marker::Sized;
+    pub use core::default::Default;
+    pub use core::option::Option::{self, None, Some};
     pub use core::primitive::{bool, str, usize};
+    pub use core::result::Result::{self, Err, Ok};
+    pub use std::string::String;
 }
 
 /// Keeps its input when the `json` format is enabled (used by generated code).

@@ -104,7 +104,7 @@ fn value_hint(krate: &syn::Path, member: &Member) -> TokenStream {
 
 /// `tokens` with every span set to `span`: a path whose tokens come from several places is
 /// reported at the first one, so the whole call must carry the field's span.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {

@@ -1,5 +1,6 @@
 //! JSON generators: one module per direction.
 
+pub mod decode;
 pub mod encode;
 
 /// `value` as a JSON string literal, escaped exactly as the runtime escapes strings, so a key

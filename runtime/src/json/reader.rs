@@ -49,7 +49,7 @@ pub struct Reader<'de> {
     pos: usize,
     remaining_depth: usize,
     scratch: Vec<u8>,
-    /// Offset of the opening quote of the last key read, for error paths.
+    /// Offset of the opening quote of the last key (or string) read, for error positions.
     last_key: usize,
 }
 
@@ -462,6 +462,7 @@ impl<'de> Reader<'de> {
     pub fn decode_str(&mut self) -> Result<Str<'de, '_>, Error> {
         match self.peek()? {
             b'"' => {
+                self.last_key = self.pos;
                 self.pos += 1;
                 self.parse_string_body()
             }
@@ -859,22 +860,24 @@ impl<'de> Reader<'de> {
         self.error(ErrorCode::DuplicateField(name))
     }
 
-    /// "unknown field `found`, expected one of ...".
+    /// "unknown field `found`, expected one of ...", at the key just read.
     #[cold]
     pub fn unknown_field(&self, found: &str, expected: &'static [&'static str]) -> Error {
-        self.error(ErrorCode::UnknownField {
+        let code = ErrorCode::UnknownField {
             found: found.to_owned(),
             expected,
-        })
+        };
+        self.error_at(code, self.last_key)
     }
 
-    /// "unknown variant `found`, expected one of ...".
+    /// "unknown variant `found`, expected one of ...", at the string just read.
     #[cold]
     pub fn unknown_variant(&self, found: &str, expected: &'static [&'static str]) -> Error {
-        self.error(ErrorCode::UnknownVariant {
+        let code = ErrorCode::UnknownVariant {
             found: found.to_owned(),
             expected,
-        })
+        };
+        self.error_at(code, self.last_key)
     }
 
     /// "invalid length `len`, expected `expected`".

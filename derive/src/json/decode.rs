@@ -1,0 +1,531 @@
+//! JSON decoding: writes `impl fastwire::json::Decode<'de>`. Keys are matched in place (no
+//! copy unless escaped), trying the next declared field first, then by length and bytes.
+//! Structs accept serde's two forms: an object, or an array of the fields in order.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::encode::respan;
+use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr::{self, DefaultValue};
+use crate::bound::{self, BoundSource};
+
+const DECODE_BOUNDS: BoundSource = BoundSource {
+    uses_field: |field| !field.skip_deserializing,
+    field_bound: |field| field.de_bound.as_deref(),
+    container_bound: |cont| cont.de_bound.as_deref(),
+};
+
+/// What the generated code needs everywhere: the crate path and how to build the value.
+struct Ctx<'a> {
+    krate: &'a syn::Path,
+    /// The container's `default`, if any: missing fields are taken from it.
+    container_default: &'a DefaultValue,
+}
+
+/// The `Decode` impl for `cont`.
+pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
+    let mut generics = {
+        let trait_path: syn::Path = syn::parse_quote!(#krate::json::Decode<'de>);
+        bound::with_bound(cont, &DECODE_BOUNDS, &trait_path)
+    };
+    if cont.attrs.de_bound.is_none() {
+        // Skipped fields without a `default = "..."` are filled with `Default::default()`.
+        let default_path: syn::Path = syn::parse_quote!(#krate::__private::Default);
+        let needs_default = |field: &attr::Field| {
+            field.skip_deserializing && !matches!(field.default, DefaultValue::Path(_))
+        };
+        bound::add_inferred_bounds(&mut generics, cont, needs_default, &default_path);
+    }
+    // Borrowed fields (`&'a str`, `Cow<'a, str>`) may point into the input.
+    let lifetimes: Vec<syn::Lifetime> = cont
+        .generics
+        .lifetimes()
+        .map(|def| def.lifetime.clone())
+        .collect();
+    let mut impl_generics = generics.clone();
+    impl_generics
+        .params
+        .insert(0, syn::parse_quote!('de #(: #lifetimes)+*));
+    let (impl_generics, _, _) = impl_generics.split_for_impl();
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = &cont.ident;
+
+    let cx = Ctx {
+        krate,
+        container_default: &cont.attrs.default,
+    };
+    let name = &cont.attrs.name.deserialize;
+    let body = match &cont.data {
+        Data::Struct(style, fields) => {
+            if cont.attrs.transparent.is_some() {
+                transparent_body(&cx, fields)
+            } else {
+                let constructor = quote!(Self);
+                match style {
+                    Style::Unit => {
+                        let expecting = format!("unit struct {name}");
+                        quote!(__r.decode_null(#expecting)?; #krate::__private::Ok(Self))
+                    }
+                    Style::Newtype => newtype_body(&cx, &constructor, &fields[0], name),
+                    Style::Tuple => tuple_body(&cx, &constructor, fields, &format!("tuple struct {name}")),
+                    Style::Struct => struct_body(
+                        &cx,
+                        &constructor,
+                        fields,
+                        &format!("struct {name}"),
+                        cont.attrs.deny_unknown_fields,
+                    ),
+                }
+            }
+        }
+        Data::Enum(variants) => enum_body(&cx, cont, variants),
+    };
+    let container_default = match &cont.attrs.default {
+        DefaultValue::None => TokenStream::new(),
+        DefaultValue::Default => quote! {
+            let __default: Self = #krate::__private::Default::default();
+        },
+        DefaultValue::Path(path) => quote!(let __default: Self = #path();),
+    };
+    quote! {
+        #krate::__if_json! {
+            #[automatically_derived]
+            impl #impl_generics #krate::json::Decode<'de> for #ident #ty_generics #where_clause {
+                fn decode(
+                    __r: &mut #krate::json::Reader<'de>,
+                ) -> #krate::__private::Result<Self, #krate::json::Error> {
+                    #container_default
+                    #body
+                }
+            }
+        }
+    }
+}
+
+/// An impl beside compile errors, so one mistake does not cascade (see the encode fallback).
+pub fn fallback(item: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
+    let mut generics = item.generics.clone();
+    generics.params.insert(0, syn::parse_quote!('de));
+    let (impl_generics, _, _) = generics.split_for_impl();
+    let (_, ty_generics, where_clause) = item.generics.split_for_impl();
+    let ident = &item.ident;
+    quote! {
+        #krate::__if_json! {
+            impl #impl_generics #krate::json::Decode<'de> for #ident #ty_generics #where_clause {
+                fn decode(
+                    _: &mut #krate::json::Reader<'de>,
+                ) -> #krate::__private::Result<Self, #krate::json::Error> {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    }
+}
+
+/// `T::decode(__r)` for a field, spanned on its type so a missing impl is reported there; the
+/// error path gains `segment` (the field's name or its index).
+fn decode_field(cx: &Ctx, field: &Field, segment: &PathSegment) -> TokenStream {
+    let span = field.ty.span();
+    let krate = respan(quote::ToTokens::to_token_stream(cx.krate), span);
+    let ty = field.ty;
+    let decode = quote_spanned!(span=> <#ty as #krate::json::Decode<'de>>::decode(__r));
+    let add_path = match segment {
+        PathSegment::Field(name) => quote!(__e.in_field(#name)),
+        PathSegment::Index(index) => quote!(__e.in_index(#index)),
+    };
+    quote!(#decode.map_err(|__e| #add_path)?)
+}
+
+enum PathSegment {
+    Field(String),
+    Index(usize),
+}
+
+/// The value of a field that is skipped, or absent from an array that ended early (when it
+/// has a default), as serde computes it.
+fn default_value(cx: &Ctx, field: &Field) -> Option<TokenStream> {
+    let krate = cx.krate;
+    match &field.attrs.default {
+        DefaultValue::Path(path) => return Some(quote!(#path())),
+        DefaultValue::Default => return Some(quote!(#krate::__private::Default::default())),
+        DefaultValue::None => {}
+    }
+    match cx.container_default {
+        DefaultValue::None => None,
+        _ => {
+            let member = &field.member;
+            Some(quote!(__default.#member))
+        }
+    }
+}
+
+fn skipped_value(cx: &Ctx, field: &Field) -> TokenStream {
+    let krate = cx.krate;
+    default_value(cx, field).unwrap_or_else(|| quote!(#krate::__private::Default::default()))
+}
+
+/// The value of a field whose key is absent: its default, `None` for options, or an error.
+fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
+    if let Some(value) = default_value(cx, field) {
+        return value;
+    }
+    let krate = cx.krate;
+    let ty = field.ty;
+    let name = &field.attrs.name.deserialize;
+    quote! {
+        match <#ty as #krate::json::Decode<'de>>::missing() {
+            #krate::__private::Some(__v) => __v,
+            #krate::__private::None => return #krate::__private::Err(__r.missing_field(#name)),
+        }
+    }
+}
+
+fn binding(index: usize) -> syn::Ident {
+    format_ident!("__v{}", index)
+}
+
+/// Builds the value from bindings `__v{i}` (decoded fields) and defaults (skipped fields).
+fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style) -> TokenStream {
+    let values = fields.iter().enumerate().map(|(i, field)| {
+        let value = if field.attrs.skip_deserializing {
+            skipped_value(cx, field)
+        } else {
+            let binding = binding(i);
+            quote!(#binding)
+        };
+        let member = &field.member;
+        match style {
+            Style::Struct => quote!(#member: #value),
+            _ => value,
+        }
+    });
+    match style {
+        Style::Struct => quote!(#constructor { #(#values),* }),
+        Style::Unit => constructor.clone(),
+        Style::Tuple | Style::Newtype => quote!(#constructor(#(#values),*)),
+    }
+}
+
+fn transparent_body(cx: &Ctx, fields: &[Field]) -> TokenStream {
+    let krate = cx.krate;
+    let style = if fields.iter().all(|f| f.original.ident.is_some()) {
+        Style::Struct
+    } else {
+        Style::Tuple
+    };
+    let reads = fields.iter().enumerate().filter(|(_, f)| !f.attrs.skip_deserializing).map(|(i, field)| {
+        let binding = binding(i);
+        let span = field.ty.span();
+        let ty = field.ty;
+        let krate = respan(quote::ToTokens::to_token_stream(krate), span);
+        quote_spanned!(span=> let #binding = <#ty as #krate::json::Decode<'de>>::decode(__r)?;)
+    });
+    let value = construct(cx, &quote!(Self), fields, style);
+    quote!(#(#reads)* #krate::__private::Ok(#value))
+}
+
+fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field, _name: &str) -> TokenStream {
+    let krate = cx.krate;
+    let span = field.ty.span();
+    let ty = field.ty;
+    let spanned_krate = respan(quote::ToTokens::to_token_stream(krate), span);
+    let decode = quote_spanned!(span=> <#ty as #spanned_krate::json::Decode<'de>>::decode(__r)?);
+    quote!(#krate::__private::Ok(#constructor(#decode)))
+}
+
+/// `[a, b]`: exactly as many elements as decoded fields.
+fn tuple_body(cx: &Ctx, constructor: &TokenStream, fields: &[Field], expecting: &str) -> TokenStream {
+    let krate = cx.krate;
+    let read = seq_reads(cx, fields, expecting, false);
+    let value = construct(cx, constructor, fields, Style::Tuple);
+    quote! {
+        __r.begin_array(#expecting)?;
+        #read
+        #krate::__private::Ok(#value)
+    }
+}
+
+/// Reads decoded fields in order from an opened array into `__v{i}`, then checks the array
+/// ends. With `allow_defaults`, a field with a default may be missing from a short array (serde's
+/// rule for structs read from sequences).
+fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) -> TokenStream {
+    let krate = cx.krate;
+    let decoded: Vec<(usize, &Field)> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing)
+        .collect();
+    let count = decoded.len();
+    let expected_len = format!("{expecting} with {count} element{}", if count == 1 { "" } else { "s" });
+    let mut out = quote!(let mut __open = true;);
+    for (position, (index, field)) in decoded.iter().enumerate() {
+        let binding = binding(*index);
+        let decode = decode_field(cx, field, &PathSegment::Index(position));
+        let first = position == 0;
+        let otherwise = match (allow_defaults, default_value(cx, field)) {
+            (true, Some(value)) => quote!({ __open = false; #value }),
+            _ => quote! {
+                return #krate::__private::Err(__r.invalid_length(#position, #expected_len.into()))
+            },
+        };
+        out.extend(quote! {
+            let #binding = if __open && __r.array_next(#first)? { #decode } else { #otherwise };
+        });
+    }
+    let first = count == 0;
+    out.extend(quote! {
+        if __open && __r.array_next(#first)? {
+            return #krate::__private::Err(__r.invalid_length(#count + 1, #expected_len.into()));
+        }
+    });
+    out
+}
+
+/// `{"a": 1, "b": 2}` (any order, unknown keys skipped or refused) or `[1, 2]`.
+fn struct_body(
+    cx: &Ctx,
+    constructor: &TokenStream,
+    fields: &[Field],
+    expecting: &str,
+    deny_unknown_fields: bool,
+) -> TokenStream {
+    let krate = cx.krate;
+    let object = object_reads(cx, fields, expecting, deny_unknown_fields);
+    let seq = seq_reads(cx, fields, expecting, true);
+    let value = construct(cx, constructor, fields, Style::Struct);
+    quote! {
+        match __r.peek()? {
+            b'{' => {
+                __r.begin_object(#expecting)?;
+                #object
+                #krate::__private::Ok(#value)
+            }
+            b'[' => {
+                __r.begin_array(#expecting)?;
+                #seq
+                #krate::__private::Ok(#value)
+            }
+            _ => #krate::__private::Err(__r.invalid_type(#expecting)),
+        }
+    }
+}
+
+/// The member loop of an object already opened: fills `__v{i}` for each decoded field.
+fn object_reads(cx: &Ctx, fields: &[Field], _expecting: &str, deny_unknown_fields: bool) -> TokenStream {
+    let krate = cx.krate;
+    let decoded: Vec<(usize, &Field)> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing)
+        .collect();
+    let count = decoded.len();
+    let slots = decoded.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        let ty = field.ty;
+        quote!(let mut #binding: #krate::__private::Option<#ty> = #krate::__private::None;)
+    });
+    let names: Vec<&String> = decoded.iter().map(|(_, f)| &f.attrs.name.deserialize).collect();
+    let name_bytes = names.iter().map(|name| syn::LitByteStr::new(name.as_bytes(), Span::call_site()));
+    let all_names = names.iter().map(|name| name.as_str());
+
+    // Key -> position among decoded fields, by length then bytes; aliases included.
+    let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
+    for (position, (_, field)) in decoded.iter().enumerate() {
+        keys.push((field.attrs.name.deserialize.as_bytes().to_vec(), position));
+        for alias in &field.attrs.name.aliases {
+            keys.push((alias.as_bytes().to_vec(), position));
+        }
+    }
+    let match_key = match_by_length(&keys, count);
+
+    let unknown = if deny_unknown_fields {
+        quote! {
+            let __found = #krate::__private::String::from(&*__key);
+            return #krate::__private::Err(__r.unknown_field(&__found, __FIELDS));
+        }
+    } else {
+        quote!(#count)
+    };
+    let arms = decoded.iter().enumerate().map(|(position, (index, field))| {
+        let binding = binding(*index);
+        let name = &field.attrs.name.deserialize;
+        let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
+        quote! {
+            #position => {
+                if #binding.is_some() {
+                    return #krate::__private::Err(__r.duplicate_field(#name));
+                }
+                #binding = #krate::__private::Some(#decode);
+            }
+        }
+    });
+    let finish = decoded.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        let missing = missing_value(cx, field);
+        quote! {
+            let #binding = match #binding {
+                #krate::__private::Some(__v) => __v,
+                #krate::__private::None => #missing,
+            };
+        }
+    });
+    quote! {
+        #[allow(dead_code)]
+        const __FIELDS: &[&str] = &[#(#all_names),*];
+        const __KEYS: &[&[u8]] = &[#(#name_bytes),*];
+        #(#slots)*
+        let mut __first = true;
+        let mut __next: usize = 0;
+        loop {
+            let __index: usize = match __r.object_key(__first)? {
+                #krate::__private::Some(__key) => {
+                    let __bytes: &[u8] = __key.as_bytes();
+                    // Real documents almost always list keys in declaration order.
+                    if __next < #count && __bytes == __KEYS[__next] {
+                        __next
+                    } else {
+                        match #match_key {
+                            #count => { #unknown }
+                            __found => __found,
+                        }
+                    }
+                }
+                #krate::__private::None => break,
+            };
+            __first = false;
+            __next = __index + 1;
+            match __index {
+                #(#arms)*
+                _ => __r.skip_value()?,
+            }
+        }
+        #(#finish)*
+    }
+}
+
+/// `match __bytes.len() { 2 => if __bytes == b"id" { 0 } else { N }, ... }`: one length test,
+/// then whole-key comparisons among the keys of that length only.
+fn match_by_length(keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
+    let mut lengths: Vec<usize> = keys.iter().map(|(key, _)| key.len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    let arms = lengths.iter().map(|&len| {
+        let tests = keys.iter().filter(|(key, _)| key.len() == len).map(|(key, position)| {
+            let literal = syn::LitByteStr::new(key, Span::call_site());
+            quote!(if __bytes == #literal { #position } else)
+        });
+        quote!(#len => #(#tests)* { #unknown },)
+    });
+    quote! {
+        match __bytes.len() {
+            #(#arms)*
+            _ => #unknown,
+        }
+    }
+}
+
+/// Externally tagged: `"Unit"`, or an object with one member `{"Variant": content}`.
+fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
+    let krate = cx.krate;
+    let enum_name = &cont.attrs.name.deserialize;
+    let expecting = format!("enum {enum_name}");
+    let count = variants.len();
+    let names = variants.iter().map(|v| v.attrs.name.deserialize.as_str());
+    let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
+    for (index, variant) in variants.iter().enumerate() {
+        keys.push((variant.attrs.name.deserialize.as_bytes().to_vec(), index));
+        for alias in &variant.attrs.name.aliases {
+            keys.push((alias.as_bytes().to_vec(), index));
+        }
+    }
+    let match_name = match_by_length(&keys, count);
+    let identify = quote! {
+        {
+            let __bytes: &[u8] = __name.as_bytes();
+            match #match_name {
+                #count => {
+                    let __found = #krate::__private::String::from(&*__name);
+                    return #krate::__private::Err(__r.unknown_variant(&__found, __VARIANTS));
+                }
+                __found => __found,
+            }
+        }
+    };
+
+    let unit_arms = variants.iter().enumerate().map(|(index, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            quote!(#index => #krate::__private::Ok(Self::#ident),)
+        } else {
+            let kind = variant_kind(variant.style);
+            let message = format!("invalid type: unit variant, expected {kind}");
+            quote!(#index => #krate::__private::Err(__r.custom_at(#message, __at)),)
+        }
+    });
+    let content_arms = variants.iter().enumerate().map(|(index, variant)| {
+        let ident = &variant.ident;
+        let constructor = quote!(Self::#ident);
+        let name = format!("{enum_name}::{}", variant.attrs.name.deserialize);
+        let content = match variant.style {
+            Style::Unit => quote! {
+                __r.decode_null("unit variant")?;
+                #krate::__private::Ok(Self::#ident)
+            },
+            Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0], &name),
+            Style::Tuple => tuple_body(cx, &constructor, &variant.fields, &format!("tuple variant {name}")),
+            Style::Struct => struct_body(cx, &constructor, &variant.fields, &format!("struct variant {name}"), false),
+        };
+        let variant_name = &variant.attrs.name.deserialize;
+        quote! {
+            #index => (|| -> #krate::__private::Result<Self, #krate::json::Error> { #content })()
+                .map_err(|__e| __e.in_field(#variant_name))?,
+        }
+    });
+    let unreachable = if count == 0 {
+        quote!()
+    } else {
+        quote!(_ => ::core::unreachable!(),)
+    };
+    quote! {
+        const __VARIANTS: &[&str] = &[#(#names),*];
+        match __r.peek()? {
+            b'"' => {
+                let __at = __r.offset();
+                let __index: usize = { let __name = __r.decode_str()?; #identify };
+                match __index {
+                    #(#unit_arms)*
+                    #unreachable
+                }
+            }
+            b'{' => {
+                __r.begin_object(#expecting)?;
+                let __index: usize = match __r.object_key(true)? {
+                    #krate::__private::Some(__name) => #identify,
+                    #krate::__private::None => {
+                        return #krate::__private::Err(__r.invalid_type(#expecting));
+                    }
+                };
+                let __value: Self = match __index {
+                    #(#content_arms)*
+                    #unreachable
+                };
+                if __r.object_key(false)?.is_some() {
+                    return #krate::__private::Err(__r.custom("expected `}` after the variant's content"));
+                }
+                #krate::__private::Ok(__value)
+            }
+            _ => #krate::__private::Err(__r.invalid_type(#expecting)),
+        }
+    }
+}
+
+fn variant_kind(style: Style) -> &'static str {
+    match style {
+        Style::Unit => "unit variant",
+        Style::Newtype => "newtype variant",
+        Style::Tuple => "tuple variant",
+        Style::Struct => "struct variant",
+    }
+}
