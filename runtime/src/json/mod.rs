@@ -184,24 +184,22 @@ impl Decoder {
 
     /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
     pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, mut reader: R) -> Result<T, Error> {
-        let mut input = Vec::with_capacity(READ_BLOCK);
+        // `input[..filled]` holds what was read; the rest is zeroed room for the next read.
+        // Each byte of room is zeroed once, however little each `read` call returns.
+        let mut input = vec![0u8; READ_BLOCK];
+        let mut filled = 0;
         loop {
-            if input.capacity() - input.len() < READ_BLOCK / 2 {
-                input.reserve(input.capacity().max(READ_BLOCK));
+            if input.len() - filled < READ_BLOCK / 2 {
+                input.resize(input.len() * 2, 0);
             }
-            let len = input.len();
-            // Read straight into the spare capacity, a large block at a time.
-            input.resize(input.capacity(), 0);
-            match reader.read(&mut input[len..]) {
-                Ok(0) => {
-                    input.truncate(len);
-                    break;
-                }
-                Ok(n) => input.truncate(len + n),
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => input.truncate(len),
+            match reader.read(&mut input[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
                 Err(err) => return Err(Error::io(err)),
             }
         }
+        input.truncate(filled);
         self.from_slice(&input)
     }
 }
