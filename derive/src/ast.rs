@@ -4,6 +4,7 @@
 
 use crate::attr;
 use crate::ctxt::Ctxt;
+use crate::Direction;
 
 /// A struct or enum being derived.
 pub struct Container<'a> {
@@ -148,4 +149,40 @@ fn fields_from_ast<'a>(
             original: field,
         })
         .collect()
+}
+
+impl<'a> Container<'a> {
+    /// For a `transparent` struct: the field it is encoded or decoded as. serde's rule: every
+    /// field but `PhantomData` ones, and fields skipped (or, when decoding, defaulted) in that
+    /// direction, is a candidate; the checks make sure there is exactly one.
+    pub fn transparent_candidates(&self, direction: Direction) -> Vec<&Field<'a>> {
+        match &self.data {
+            Data::Struct(_, fields) => fields
+                .iter()
+                .filter(|field| field.can_be_transparent(direction))
+                .collect(),
+            Data::Enum(_) => Vec::new(),
+        }
+    }
+}
+
+impl Field<'_> {
+    fn can_be_transparent(&self, direction: Direction) -> bool {
+        let mut ty = self.ty;
+        while let syn::Type::Group(group) = ty {
+            ty = &group.elem;
+        }
+        if let syn::Type::Path(path) = ty {
+            if path.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                return false;
+            }
+        }
+        match direction {
+            Direction::Encode => !self.attrs.skip_serializing,
+            Direction::Decode => {
+                !self.attrs.skip_deserializing
+                    && matches!(self.attrs.default, crate::attr::DefaultValue::None)
+            }
+        }
+    }
 }

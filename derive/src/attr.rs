@@ -205,6 +205,8 @@ pub struct Container {
     pub crate_path: Option<syn::Path>,
     pub deny_unknown_fields: bool,
     pub default: DefaultValue,
+    /// The tokens of `default`, for errors.
+    pub default_tokens: Option<TokenStream>,
 }
 
 /// Settings read from a variant's attributes.
@@ -298,16 +300,17 @@ impl Container {
                 let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
                 bound.set(source, &tokens, bounds);
             } else if meta.path == CRATE {
-                // #[serde(crate = "path::to::fastwire")]
+                // #[wire(crate = "path::to::fastwire")]
+                // #[serde(crate = "...")] names serde's crate, which is serde's business.
                 if let Some(path) = get_lit_str(cx, source, CRATE, meta)? {
                     match path.parse::<syn::Path>() {
-                        Ok(path) => crate_path.set(source, &tokens, path),
+                        Ok(parsed) if source == Source::Wire => {
+                            crate_path.set(source, &tokens, parsed)
+                        }
+                        Ok(_) => {}
                         Err(_) => cx.error_spanned_by(
                             &path,
-                            format!(
-                                "expected a path to the fastwire crate, found {:?}",
-                                path.value()
-                            ),
+                            format!("expected a crate path, found {:?}", path.value()),
                         ),
                     }
                 }
@@ -326,6 +329,10 @@ impl Container {
         });
 
         let original = unraw(&item.ident);
+        let (default, default_tokens) = match default.get_with_tokens() {
+            Some((value, tokens)) => (value, Some(tokens)),
+            None => (DefaultValue::None, None),
+        };
         Container {
             name: Name::from_settings(original, rename, BTreeSet::new()),
             rename_all: RenameRules::from_pair(rename_all),
@@ -335,7 +342,8 @@ impl Container {
             de_bound: bound.deserialize.get(),
             crate_path: crate_path.get(),
             deny_unknown_fields: deny_unknown_fields.get(),
-            default: default.get().unwrap_or(DefaultValue::None),
+            default,
+            default_tokens,
         }
     }
 }

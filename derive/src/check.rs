@@ -10,8 +10,7 @@ use crate::ctxt::Ctxt;
 use crate::Direction;
 
 pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
-    let _ = direction;
-    check_transparent(cx, cont);
+    check_transparent(cx, cont, direction);
     check_container_default(cx, cont);
     check_duplicate_keys(cx, cont);
     check_variant_skip(cx, cont);
@@ -19,34 +18,31 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_newtype_skip(cx, cont);
 }
 
-/// `transparent` makes a struct encode as its one field, so there must be exactly one field
-/// left to encode, and it cannot be conditionally absent (there would be no output at all).
-fn check_transparent(cx: &Ctxt, cont: &Container) {
+/// `transparent` makes a struct encode (or decode) as its one field, so exactly one field must
+/// be left once `PhantomData` and skipped fields are set aside, and it cannot be conditionally
+/// absent (there would be no output at all).
+fn check_transparent(cx: &Ctxt, cont: &Container, direction: Direction) {
     let Some(tokens) = &cont.attrs.transparent else {
         return;
     };
-    let fields = match &cont.data {
+    match &cont.data {
         Data::Enum(_) => {
             cx.error_spanned_tokens(
                 tokens.clone(),
-                "`transparent` applies to structs; an enum has several shapes to encode",
+                "`transparent` applies to structs; an enum has several shapes",
             );
             return;
         }
         Data::Struct(Style::Unit, _) => {
             cx.error_spanned_tokens(
                 tokens.clone(),
-                "`transparent` needs a struct with one field to encode as; this one has none",
+                "`transparent` needs a struct with one field to stand for it; this one has none",
             );
             return;
         }
-        Data::Struct(_, fields) => fields,
-    };
-    let encoded: Vec<&Field> = fields
-        .iter()
-        .filter(|f| !f.attrs.skip_serializing)
-        .collect();
-    match encoded.as_slice() {
+        Data::Struct(..) => {}
+    }
+    match cont.transparent_candidates(direction).as_slice() {
         [] => cx.error_spanned_tokens(
             tokens.clone(),
             "`transparent` needs one field that is not skipped",
@@ -63,7 +59,7 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
             for field in rest {
                 cx.error_spanned_by(
                     field.original,
-                    "`transparent` allows one encoded field; mark the others `#[serde(skip)]`",
+                    "`transparent` allows one field to stand for the struct; mark the others `#[serde(skip)]`",
                 );
             }
         }
@@ -165,12 +161,12 @@ fn check_newtype_skip(cx: &Ctxt, cont: &Container) {
 /// A container `default` fills missing fields from `Self::default()`: that needs fields with
 /// names to fill.
 fn check_container_default(cx: &Ctxt, cont: &Container) {
-    if matches!(cont.attrs.default, crate::attr::DefaultValue::None) {
+    let Some(tokens) = &cont.attrs.default_tokens else {
         return;
-    }
+    };
     if !matches!(cont.data, Data::Struct(Style::Struct, _)) {
-        cx.error_spanned_by(
-            &cont.ident,
+        cx.error_spanned_tokens(
+            tokens.clone(),
             "`#[serde(default)]` on a container applies to structs with named fields only",
         );
     }

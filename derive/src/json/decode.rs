@@ -10,6 +10,7 @@ use super::encode::respan;
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr::{self, DefaultValue};
 use crate::bound::{self, BoundSource};
+use crate::Direction;
 
 const DECODE_BOUNDS: BoundSource = BoundSource {
     uses_field: |field| !field.skip_deserializing,
@@ -60,7 +61,7 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
     let body = match &cont.data {
         Data::Struct(style, fields) => {
             if cont.attrs.transparent.is_some() {
-                transparent_body(&cx, fields)
+                transparent_body(&cx, cont, fields)
             } else {
                 let constructor = quote!(Self);
                 match style {
@@ -208,22 +209,35 @@ fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style
     }
 }
 
-fn transparent_body(cx: &Ctx, fields: &[Field]) -> TokenStream {
+/// The one transparent field is decoded; every other field takes its default.
+fn transparent_body(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
     let krate = cx.krate;
+    let chosen = cont.transparent_candidates(Direction::Decode)[0];
     let style = if fields.iter().all(|f| f.original.ident.is_some()) {
         Style::Struct
     } else {
         Style::Tuple
     };
-    let reads = fields.iter().enumerate().filter(|(_, f)| !f.attrs.skip_deserializing).map(|(i, field)| {
-        let binding = binding(i);
-        let span = field.ty.span();
-        let ty = field.ty;
-        let krate = respan(quote::ToTokens::to_token_stream(krate), span);
-        quote_spanned!(span=> let #binding = <#ty as #krate::json::Decode<'de>>::decode(__r)?;)
+    let values = fields.iter().map(|field| {
+        let value = if std::ptr::eq(field, chosen) {
+            let span = field.ty.span();
+            let ty = field.ty;
+            let krate = respan(quote::ToTokens::to_token_stream(krate), span);
+            quote_spanned!(span=> <#ty as #krate::json::Decode<'de>>::decode(__r)?)
+        } else {
+            skipped_value(cx, field)
+        };
+        let member = &field.member;
+        match style {
+            Style::Struct => quote!(#member: #value),
+            _ => value,
+        }
     });
-    let value = construct(cx, &quote!(Self), fields, style);
-    quote!(#(#reads)* #krate::__private::Ok(#value))
+    let value = match style {
+        Style::Struct => quote!(Self { #(#values),* }),
+        _ => quote!(Self(#(#values),*)),
+    };
+    quote!(#krate::__private::Ok(#value))
 }
 
 fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field, _name: &str) -> TokenStream {

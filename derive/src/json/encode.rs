@@ -9,6 +9,7 @@ use super::quote_json_string;
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr;
 use crate::bound::{self, BoundSource};
+use crate::Direction;
 
 const ENCODE_BOUNDS: BoundSource = BoundSource {
     uses_field: |field| !field.skip_serializing,
@@ -35,10 +36,11 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
                 })
                 .collect();
             if cont.attrs.transparent.is_some() {
+                let chosen = cont.transparent_candidates(Direction::Encode);
                 let only = members
                     .iter()
-                    .find(|m| !m.field.attrs.skip_serializing)
-                    .expect("checked: a transparent struct has one encoded field");
+                    .find(|m| std::ptr::eq(m.field, chosen[0]))
+                    .expect("checked: a transparent struct has one field to encode");
                 (encode_value(krate, only), value_hint(krate, only))
             } else {
                 shape_body(krate, *style, &members, quote!(__w.write_null();))

@@ -1,0 +1,8 @@
+#[derive(fastwire::Decode)]
+#[serde(default)]
+enum Mode {
+    Fast,
+    Slow,
+}
+
+fn main() {}
