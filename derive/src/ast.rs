@@ -173,7 +173,12 @@ impl Field<'_> {
             ty = &group.elem;
         }
         if let syn::Type::Path(path) = ty {
-            if path.path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+            if path
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "PhantomData")
+            {
                 return false;
             }
         }

@@ -39,9 +39,8 @@ pub fn with_bound(cont: &Container, source: &BoundSource, trait_path: &syn::Path
         }
     }
     generics.make_where_clause().predicates.extend(explicit);
-    let infer = |field: &attr::Field| {
-        (source.uses_field)(field) && (source.field_bound)(field).is_none()
-    };
+    let infer =
+        |field: &attr::Field| (source.uses_field)(field) && (source.field_bound)(field).is_none();
     add_inferred_bounds(&mut generics, cont, infer, trait_path);
     generics
 }
@@ -54,8 +53,11 @@ pub fn add_inferred_bounds(
     selects: impl Fn(&attr::Field) -> bool,
     trait_path: &syn::Path,
 ) {
-    let type_params: HashSet<syn::Ident> =
-        cont.generics.type_params().map(|param| param.ident.clone()).collect();
+    let type_params: HashSet<syn::Ident> = cont
+        .generics
+        .type_params()
+        .map(|param| param.ident.clone())
+        .collect();
     let mut finder = FindTypeParams {
         type_params: &type_params,
         used: HashSet::new(),

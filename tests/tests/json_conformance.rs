@@ -45,41 +45,165 @@ fn serde_json_accepts(bytes: &[u8]) -> bool {
 
 /// What fastwire does with each implementation-defined case, and why.
 const IMPLEMENTATION_DEFINED: &[(&str, bool, &str)] = &[
-    ("i_number_double_huge_neg_exp.json", true, "underflows to 0.0, as IEEE rounding says"),
-    ("i_number_huge_exp.json", false, "beyond f64's range: number out of range"),
-    ("i_number_neg_int_huge_exp.json", false, "beyond f64's range: number out of range"),
-    ("i_number_pos_double_huge_exp.json", false, "beyond f64's range: number out of range"),
-    ("i_number_real_neg_overflow.json", false, "beyond f64's range: number out of range"),
-    ("i_number_real_pos_overflow.json", false, "beyond f64's range: number out of range"),
+    (
+        "i_number_double_huge_neg_exp.json",
+        true,
+        "underflows to 0.0, as IEEE rounding says",
+    ),
+    (
+        "i_number_huge_exp.json",
+        false,
+        "beyond f64's range: number out of range",
+    ),
+    (
+        "i_number_neg_int_huge_exp.json",
+        false,
+        "beyond f64's range: number out of range",
+    ),
+    (
+        "i_number_pos_double_huge_exp.json",
+        false,
+        "beyond f64's range: number out of range",
+    ),
+    (
+        "i_number_real_neg_overflow.json",
+        false,
+        "beyond f64's range: number out of range",
+    ),
+    (
+        "i_number_real_pos_overflow.json",
+        false,
+        "beyond f64's range: number out of range",
+    ),
     ("i_number_real_underflow.json", true, "underflows to 0.0"),
-    ("i_number_too_big_neg_int.json", true, "beyond i64: read as the nearest f64"),
-    ("i_number_too_big_pos_int.json", true, "beyond u64: read as the nearest f64"),
-    ("i_number_very_big_negative_int.json", true, "beyond i64: read as the nearest f64"),
-    ("i_object_key_lone_2nd_surrogate.json", false, "a lone surrogate is not a character"),
-    ("i_string_1st_surrogate_but_2nd_missing.json", false, "a lone surrogate is not a character"),
-    ("i_string_1st_valid_surrogate_2nd_invalid.json", false, "a lone surrogate is not a character"),
-    ("i_string_UTF-16LE_with_BOM.json", false, "input must be UTF-8"),
-    ("i_string_UTF-8_invalid_sequence.json", false, "input must be valid UTF-8"),
-    ("i_string_UTF8_surrogate_U+D800.json", false, "an encoded surrogate is invalid UTF-8"),
-    ("i_string_incomplete_surrogate_and_escape_valid.json", false, "a lone surrogate is not a character"),
-    ("i_string_incomplete_surrogate_pair.json", false, "a lone surrogate is not a character"),
-    ("i_string_incomplete_surrogates_escape_valid.json", false, "a lone surrogate is not a character"),
-    ("i_string_invalid_lonely_surrogate.json", false, "a lone surrogate is not a character"),
-    ("i_string_invalid_surrogate.json", false, "a lone surrogate is not a character"),
-    ("i_string_invalid_utf-8.json", false, "input must be valid UTF-8"),
-    ("i_string_inverted_surrogates_U+1D11E.json", false, "a lone surrogate is not a character"),
+    (
+        "i_number_too_big_neg_int.json",
+        true,
+        "beyond i64: read as the nearest f64",
+    ),
+    (
+        "i_number_too_big_pos_int.json",
+        true,
+        "beyond u64: read as the nearest f64",
+    ),
+    (
+        "i_number_very_big_negative_int.json",
+        true,
+        "beyond i64: read as the nearest f64",
+    ),
+    (
+        "i_object_key_lone_2nd_surrogate.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_1st_surrogate_but_2nd_missing.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_1st_valid_surrogate_2nd_invalid.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_UTF-16LE_with_BOM.json",
+        false,
+        "input must be UTF-8",
+    ),
+    (
+        "i_string_UTF-8_invalid_sequence.json",
+        false,
+        "input must be valid UTF-8",
+    ),
+    (
+        "i_string_UTF8_surrogate_U+D800.json",
+        false,
+        "an encoded surrogate is invalid UTF-8",
+    ),
+    (
+        "i_string_incomplete_surrogate_and_escape_valid.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_incomplete_surrogate_pair.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_incomplete_surrogates_escape_valid.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_invalid_lonely_surrogate.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_invalid_surrogate.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_invalid_utf-8.json",
+        false,
+        "input must be valid UTF-8",
+    ),
+    (
+        "i_string_inverted_surrogates_U+1D11E.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
     ("i_string_iso_latin_1.json", false, "input must be UTF-8"),
-    ("i_string_lone_second_surrogate.json", false, "a lone surrogate is not a character"),
-    ("i_string_lone_utf8_continuation_byte.json", false, "input must be valid UTF-8"),
-    ("i_string_not_in_unicode_range.json", false, "above U+10FFFF is invalid UTF-8"),
-    ("i_string_overlong_sequence_2_bytes.json", false, "overlong encodings are invalid UTF-8"),
-    ("i_string_overlong_sequence_6_bytes.json", false, "overlong encodings are invalid UTF-8"),
-    ("i_string_overlong_sequence_6_bytes_null.json", false, "overlong encodings are invalid UTF-8"),
-    ("i_string_truncated-utf-8.json", false, "input must be valid UTF-8"),
+    (
+        "i_string_lone_second_surrogate.json",
+        false,
+        "a lone surrogate is not a character",
+    ),
+    (
+        "i_string_lone_utf8_continuation_byte.json",
+        false,
+        "input must be valid UTF-8",
+    ),
+    (
+        "i_string_not_in_unicode_range.json",
+        false,
+        "above U+10FFFF is invalid UTF-8",
+    ),
+    (
+        "i_string_overlong_sequence_2_bytes.json",
+        false,
+        "overlong encodings are invalid UTF-8",
+    ),
+    (
+        "i_string_overlong_sequence_6_bytes.json",
+        false,
+        "overlong encodings are invalid UTF-8",
+    ),
+    (
+        "i_string_overlong_sequence_6_bytes_null.json",
+        false,
+        "overlong encodings are invalid UTF-8",
+    ),
+    (
+        "i_string_truncated-utf-8.json",
+        false,
+        "input must be valid UTF-8",
+    ),
     ("i_string_utf16BE_no_BOM.json", false, "input must be UTF-8"),
     ("i_string_utf16LE_no_BOM.json", false, "input must be UTF-8"),
-    ("i_structure_500_nested_arrays.json", false, "deeper than the default limit of 128 (configurable)"),
-    ("i_structure_UTF-8_BOM_empty_object.json", false, "a byte order mark is not JSON whitespace"),
+    (
+        "i_structure_500_nested_arrays.json",
+        false,
+        "deeper than the default limit of 128 (configurable)",
+    ),
+    (
+        "i_structure_UTF-8_BOM_empty_object.json",
+        false,
+        "a byte order mark is not JSON whitespace",
+    ),
 ];
 
 #[test]
@@ -114,7 +238,9 @@ fn json_test_suite_parsing() {
         }
         // serde_json agrees on every file: the same acceptance is part of the contract.
         if accepted != serde_json_accepts(bytes) {
-            failures.push(format!("{name}: fastwire accepted={accepted}, serde_json differs"));
+            failures.push(format!(
+                "{name}: fastwire accepted={accepted}, serde_json differs"
+            ));
         }
     }
     assert_eq!((yes, no, implementation), (95, 188, 35));
@@ -124,11 +250,23 @@ fn json_test_suite_parsing() {
 
 #[test]
 fn deep_nesting_is_an_error_and_the_limit_is_an_option() {
-    let bytes = fs::read(data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json")).unwrap();
+    let bytes = fs::read(
+        data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json"),
+    )
+    .unwrap();
     let err = json::from_slice::<Value>(&bytes).unwrap_err();
-    assert!(err.to_string().starts_with("recursion limit exceeded"), "{err}");
-    assert!(Decoder::new().max_depth(500).from_slice::<Value>(&bytes).is_ok());
-    assert!(Decoder::new().max_depth(499).from_slice::<Value>(&bytes).is_err());
+    assert!(
+        err.to_string().starts_with("recursion limit exceeded"),
+        "{err}"
+    );
+    assert!(Decoder::new()
+        .max_depth(500)
+        .from_slice::<Value>(&bytes)
+        .is_ok());
+    assert!(Decoder::new()
+        .max_depth(499)
+        .from_slice::<Value>(&bytes)
+        .is_err());
     // 100,000 levels: an error, not a stack overflow, for values and for skipped fields.
     let deep = "[".repeat(100_000);
     assert!(json::from_str::<Value>(&deep).is_err());
@@ -137,7 +275,10 @@ fn deep_nesting_is_an_error_and_the_limit_is_an_option() {
     #[allow(dead_code)]
     struct Empty {}
     let err = json::from_str::<Empty>(&skipped).unwrap_err();
-    assert!(err.to_string().starts_with("recursion limit exceeded"), "{err}");
+    assert!(
+        err.to_string().starts_with("recursion limit exceeded"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -148,7 +289,11 @@ fn jsonchecker() {
         }
         let accepted = fastwire_accepts(&bytes);
         assert_eq!(accepted, name.starts_with("pass"), "{name}");
-        assert_eq!(accepted, serde_json_accepts(&bytes), "{name}: serde_json differs");
+        assert_eq!(
+            accepted,
+            serde_json_accepts(&bytes),
+            "{name}: serde_json differs"
+        );
     }
 }
 
@@ -162,8 +307,9 @@ fn roundtrip_documents_reencode_to_the_same_text() {
         let ours = json::to_string(&value);
         // The corpus predates serde_json's current float formatting, which writes a positive
         // exponent with its sign (`1.7976931348623157e+308`); fastwire follows serde_json.
-        let theirs = serde_json::to_string(&serde_json::from_str::<serde_json::Value>(text).unwrap())
-            .unwrap();
+        let theirs =
+            serde_json::to_string(&serde_json::from_str::<serde_json::Value>(text).unwrap())
+                .unwrap();
         assert_eq!(ours, theirs, "{name}");
         assert_eq!(ours.replace("e+", "e"), text, "{name}");
     }

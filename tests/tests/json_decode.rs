@@ -88,12 +88,39 @@ fn integers_round_trip_at_their_limits() {
 #[test]
 fn integer_acceptance_matches_serde_json() {
     for text in [
-        "0", "-0", "1", "255", "256", "-1", "01", "1.0", "1e2", "1E2", "-", "+1", " 7 ", "7 x",
-        "1.", ".5", "18446744073709551615", "18446744073709551616", "-9223372036854775808",
-        "-9223372036854775809", "99999999999999999999999", "\"1\"", "null", "true", "[1]",
-        "340282366920938463463374607431768211455", "340282366920938463463374607431768211456",
-        "-170141183460469231731687303715884105728", "-170141183460469231731687303715884105729",
-        "1e400", "-0.0", "0x10", "1_000",
+        "0",
+        "-0",
+        "1",
+        "255",
+        "256",
+        "-1",
+        "01",
+        "1.0",
+        "1e2",
+        "1E2",
+        "-",
+        "+1",
+        " 7 ",
+        "7 x",
+        "1.",
+        ".5",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "99999999999999999999999",
+        "\"1\"",
+        "null",
+        "true",
+        "[1]",
+        "340282366920938463463374607431768211455",
+        "340282366920938463463374607431768211456",
+        "-170141183460469231731687303715884105728",
+        "-170141183460469231731687303715884105729",
+        "1e400",
+        "-0.0",
+        "0x10",
+        "1_000",
     ] {
         same_verdict::<u8>(text);
         same_verdict::<i8>(text);
@@ -120,16 +147,43 @@ fn floats_are_correctly_rounded() {
         2.225073858507201e-308,
         0.1,
         1e23,
-        123456789.123456789,
+        123_456_789.123_456_78,
     ]);
-    round_trip(&vec![0.0f32, -0.0, 1.5, f32::MIN_POSITIVE, f32::MAX, f32::MIN, 1e-45, 0.1, 16777217.0]);
+    round_trip(&vec![
+        0.0f32,
+        -0.0,
+        1.5,
+        f32::MIN_POSITIVE,
+        f32::MAX,
+        f32::MIN,
+        1e-45,
+        0.1,
+        16777217.0,
+    ]);
     for text in [
-        "0", "-0", "1e400", "-1e400", "1e-400", "1.7976931348623157e308", "1.7976931348623159e308",
-        "2.2250738585072011e-308", "0.1e", "1e+", "1.e5", "NaN", "Infinity", "-Infinity",
-        "123456789012345678901234567890", "3.4028235e38", "3.4028236e38", "1e39",
-        "7.038531e-26", "1.00000017881393432617187499",
+        "0",
+        "-0",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "1.7976931348623157e308",
+        "1.7976931348623159e308",
+        "2.2250738585072011e-308",
+        "0.1e",
+        "1e+",
+        "1.e5",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "123456789012345678901234567890",
+        "3.4028235e38",
+        "3.4028236e38",
+        "1e39",
+        "7.038531e-26",
+        "1.00000017881393432617187499",
         "0.000000000000000000000000000000000000000000000000000000000000001",
-        "4.9406564584124654e-324", "2.4703282292062327e-324",
+        "4.9406564584124654e-324",
+        "2.4703282292062327e-324",
     ] {
         same_verdict::<f64>(text);
     }
@@ -161,9 +215,22 @@ fn strings_and_escapes() {
     ];
     round_trip(&samples);
     for text in [
-        r#""\u00e9""#, r#""\uD834\uDD1E""#, r#""\ud834\udd1e""#, r#""\uD834""#, r#""\uDD1E""#,
-        r#""\uD834\u0041""#, r#""\x41""#, r#""\u12""#, r#""\u12G4""#, "\"tab\there\"",
-        "\"new\nline\"", r#""\/""#, r#""unterminated"#, r#""a\"#, "\"\u{0}\"", r#""\'""#,
+        r#""\u00e9""#,
+        r#""\uD834\uDD1E""#,
+        r#""\ud834\udd1e""#,
+        r#""\uD834""#,
+        r#""\uDD1E""#,
+        r#""\uD834\u0041""#,
+        r#""\x41""#,
+        r#""\u12""#,
+        r#""\u12G4""#,
+        "\"tab\there\"",
+        "\"new\nline\"",
+        r#""\/""#,
+        r#""unterminated"#,
+        r#""a\"#,
+        "\"\u{0}\"",
+        r#""\'""#,
     ] {
         same_verdict::<String>(text);
         same_verdict::<char>(text);
@@ -224,7 +291,11 @@ enum Kind {
     Regular,
     Guest(String),
     Bot(u8, bool),
-    Service { owner: String, #[serde(default)] level: i8 },
+    Service {
+        owner: String,
+        #[serde(default)]
+        level: i8,
+    },
 }
 
 fn users() -> Vec<User> {
@@ -233,14 +304,21 @@ fn users() -> Vec<User> {
         Kind::Regular,
         Kind::Guest("visitor \"x\"".into()),
         Kind::Bot(7, true),
-        Kind::Service { owner: "ops".into(), level: -3 },
+        Kind::Service {
+            owner: "ops".into(),
+            level: -3,
+        },
     ];
     (0..25)
         .map(|i| User {
             id: i * 1_000_003,
             reg_date: format!("2024-{:02}-{:02}", i % 12 + 1, i % 28 + 1),
             display_name: format!("user {i} ユーザー"),
-            score: if i % 3 == 0 { None } else { Some(i as f64 / 7.0) },
+            score: if i % 3 == 0 {
+                None
+            } else {
+                Some(i as f64 / 7.0)
+            },
             tags: (0..i % 4).map(|t| format!("t{t}")).collect(),
             cached: 0,
             kind: kinds[i as usize % kinds.len()].clone(),
@@ -339,13 +417,25 @@ struct Meters {
 #[test]
 fn attributes_match_serde_json() {
     for text in [
-        r#"{"a":1}"#, r#"{"a":1,"b":2}"#, r#"{"a":1,"c":2}"#, r#"{"b":2}"#, r#"[1]"#, r#"[1,2]"#,
-        r#"[1,2,3]"#, r#"{}"#,
+        r#"{"a":1}"#,
+        r#"{"a":1,"b":2}"#,
+        r#"{"a":1,"c":2}"#,
+        r#"{"b":2}"#,
+        r#"[1]"#,
+        r#"[1,2]"#,
+        r#"[1,2,3]"#,
+        r#"{}"#,
     ] {
         same_verdict::<Strict>(text);
         same_verdict::<AllDefault>(text);
     }
-    for text in [r#"[1,"x"]"#, r#"[1]"#, r#"[1,"x",2]"#, r#"{"0":1,"1":"x"}"#, "null"] {
+    for text in [
+        r#"[1,"x"]"#,
+        r#"[1]"#,
+        r#"[1,"x",2]"#,
+        r#"{"0":1,"1":"x"}"#,
+        "null",
+    ] {
         same_verdict::<Tuple>(text);
     }
     for text in ["[1,2]", "[]", "1", "null"] {
@@ -358,14 +448,20 @@ fn attributes_match_serde_json() {
         same_verdict::<Meters>(text);
     }
     let err = json::from_str::<Strict>(r#"{"a":1,"c":2}"#).unwrap_err();
-    assert_eq!(err.to_string(), "unknown field `c`, expected `a` or `b` (line 1, column 8)");
+    assert_eq!(
+        err.to_string(),
+        "unknown field `c`, expected `a` or `b` (line 1, column 8)"
+    );
 }
 
 #[test]
 fn std_collections_match_serde_json() {
     round_trip(&VecDeque::from([1u8, 2]));
     round_trip(&BTreeSet::from(["a".to_owned(), "b".to_owned()]));
-    round_trip(&BTreeMap::from([(1u32, "x".to_owned()), (20, "y".to_owned())]));
+    round_trip(&BTreeMap::from([
+        (1u32, "x".to_owned()),
+        (20, "y".to_owned()),
+    ]));
     round_trip(&BTreeMap::from([(-5i64, 1u8)]));
     round_trip(&BTreeMap::from([(true, 1u8), (false, 2)]));
     round_trip(&BTreeMap::from([('c', 1u8)]));
@@ -373,7 +469,15 @@ fn std_collections_match_serde_json() {
     round_trip(&(1u8, "two".to_owned(), 3.5f64, [4u16, 5], ()));
     round_trip(&[[1u8; 3]; 2]);
     round_trip(&Some(Box::new(5u8)));
-    for text in [r#"{"1":2}"#, r#"{"01":2}"#, r#"{"-1":2}"#, r#"{"x":2}"#, r#"{" 1":2}"#, r#"{"1":2,"1":3}"#, r#"{"256":1}"#] {
+    for text in [
+        r#"{"1":2}"#,
+        r#"{"01":2}"#,
+        r#"{"-1":2}"#,
+        r#"{"x":2}"#,
+        r#"{" 1":2}"#,
+        r#"{"1":2,"1":3}"#,
+        r#"{"256":1}"#,
+    ] {
         same_verdict::<BTreeMap<u8, u8>>(text);
         same_verdict::<BTreeMap<i32, u8>>(text);
     }
@@ -406,7 +510,10 @@ fn errors_name_the_path_and_the_position() {
     assert_eq!(err.to_string(), "trailing characters (line 1, column 7)");
 
     let err = json::from_str::<User>(r#"{"id":1}"#).unwrap_err();
-    assert_eq!(err.to_string(), "missing field `regDate` (line 1, column 9)");
+    assert_eq!(
+        err.to_string(),
+        "missing field `regDate` (line 1, column 9)"
+    );
 }
 
 #[test]
@@ -441,5 +548,11 @@ struct Reading {
 #[test]
 fn manual_impls_compose() {
     let reading: Reading = json::from_str(r#"{"at":"noon","temperature":21.5}"#).unwrap();
-    assert_eq!(reading, Reading { at: "noon".into(), temperature: Celsius(21.5) });
+    assert_eq!(
+        reading,
+        Reading {
+            at: "noon".into(),
+            temperature: Celsius(21.5)
+        }
+    );
 }

@@ -70,7 +70,9 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
                         quote!(__r.decode_null(#expecting)?; #krate::__private::Ok(Self))
                     }
                     Style::Newtype => newtype_body(&cx, &constructor, &fields[0], name),
-                    Style::Tuple => tuple_body(&cx, &constructor, fields, &format!("tuple struct {name}")),
+                    Style::Tuple => {
+                        tuple_body(&cx, &constructor, fields, &format!("tuple struct {name}"))
+                    }
                     Style::Struct => struct_body(
                         &cx,
                         &constructor,
@@ -250,7 +252,12 @@ fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field, _name: &str)
 }
 
 /// `[a, b]`: exactly as many elements as decoded fields.
-fn tuple_body(cx: &Ctx, constructor: &TokenStream, fields: &[Field], expecting: &str) -> TokenStream {
+fn tuple_body(
+    cx: &Ctx,
+    constructor: &TokenStream,
+    fields: &[Field],
+    expecting: &str,
+) -> TokenStream {
     let krate = cx.krate;
     let read = seq_reads(cx, fields, expecting, false);
     let value = construct(cx, constructor, fields, Style::Tuple);
@@ -272,7 +279,10 @@ fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) 
         .filter(|(_, f)| !f.attrs.skip_deserializing)
         .collect();
     let count = decoded.len();
-    let expected_len = format!("{expecting} with {count} element{}", if count == 1 { "" } else { "s" });
+    let expected_len = format!(
+        "{expecting} with {count} element{}",
+        if count == 1 { "" } else { "s" }
+    );
     let mut out = quote!(let mut __open = true;);
     for (position, (index, field)) in decoded.iter().enumerate() {
         let binding = binding(*index);
@@ -327,7 +337,12 @@ fn struct_body(
 }
 
 /// The member loop of an object already opened: fills `__v{i}` for each decoded field.
-fn object_reads(cx: &Ctx, fields: &[Field], _expecting: &str, deny_unknown_fields: bool) -> TokenStream {
+fn object_reads(
+    cx: &Ctx,
+    fields: &[Field],
+    _expecting: &str,
+    deny_unknown_fields: bool,
+) -> TokenStream {
     let krate = cx.krate;
     let decoded: Vec<(usize, &Field)> = fields
         .iter()
@@ -340,8 +355,13 @@ fn object_reads(cx: &Ctx, fields: &[Field], _expecting: &str, deny_unknown_field
         let ty = field.ty;
         quote!(let mut #binding: #krate::__private::Option<#ty> = #krate::__private::None;)
     });
-    let names: Vec<&String> = decoded.iter().map(|(_, f)| &f.attrs.name.deserialize).collect();
-    let name_bytes = names.iter().map(|name| syn::LitByteStr::new(name.as_bytes(), Span::call_site()));
+    let names: Vec<&String> = decoded
+        .iter()
+        .map(|(_, f)| &f.attrs.name.deserialize)
+        .collect();
+    let name_bytes = names
+        .iter()
+        .map(|name| syn::LitByteStr::new(name.as_bytes(), Span::call_site()));
     let all_names = names.iter().map(|name| name.as_str());
 
     // Key -> position among decoded fields, by length then bytes; aliases included.
@@ -362,19 +382,22 @@ fn object_reads(cx: &Ctx, fields: &[Field], _expecting: &str, deny_unknown_field
     } else {
         quote!(#count)
     };
-    let arms = decoded.iter().enumerate().map(|(position, (index, field))| {
-        let binding = binding(*index);
-        let name = &field.attrs.name.deserialize;
-        let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
-        quote! {
-            #position => {
-                if #binding.is_some() {
-                    return #krate::__private::Err(__r.duplicate_field(#name));
+    let arms = decoded
+        .iter()
+        .enumerate()
+        .map(|(position, (index, field))| {
+            let binding = binding(*index);
+            let name = &field.attrs.name.deserialize;
+            let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
+            quote! {
+                #position => {
+                    if #binding.is_some() {
+                        return #krate::__private::Err(__r.duplicate_field(#name));
+                    }
+                    #binding = #krate::__private::Some(#decode);
                 }
-                #binding = #krate::__private::Some(#decode);
             }
-        }
-    });
+        });
     let finish = decoded.iter().map(|(index, field)| {
         let binding = binding(*index);
         let missing = missing_value(cx, field);
@@ -426,10 +449,13 @@ fn match_by_length(keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
     lengths.sort_unstable();
     lengths.dedup();
     let arms = lengths.iter().map(|&len| {
-        let tests = keys.iter().filter(|(key, _)| key.len() == len).map(|(key, position)| {
-            let literal = syn::LitByteStr::new(key, Span::call_site());
-            quote!(if __bytes == #literal { #position } else)
-        });
+        let tests = keys
+            .iter()
+            .filter(|(key, _)| key.len() == len)
+            .map(|(key, position)| {
+                let literal = syn::LitByteStr::new(key, Span::call_site());
+                quote!(if __bytes == #literal { #position } else)
+            });
         quote!(#len => #(#tests)* { #unknown },)
     });
     quote! {
@@ -488,8 +514,19 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
                 #krate::__private::Ok(Self::#ident)
             },
             Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0], &name),
-            Style::Tuple => tuple_body(cx, &constructor, &variant.fields, &format!("tuple variant {name}")),
-            Style::Struct => struct_body(cx, &constructor, &variant.fields, &format!("struct variant {name}"), false),
+            Style::Tuple => tuple_body(
+                cx,
+                &constructor,
+                &variant.fields,
+                &format!("tuple variant {name}"),
+            ),
+            Style::Struct => struct_body(
+                cx,
+                &constructor,
+                &variant.fields,
+                &format!("struct variant {name}"),
+                false,
+            ),
         };
         let variant_name = &variant.attrs.name.deserialize;
         quote! {

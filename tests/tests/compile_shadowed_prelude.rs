@@ -1,0 +1,453 @@
+//! Hygiene: `#[derive(fastwire::Encode)]` must expand to code that compiles wherever the user's
+//! type compiles, whatever names the user's module defines. Each module below shadows names
+//! that generated code might otherwise use unqualified (prelude items, primitive types, the
+//! `core`/`std`/`fastwire` paths, methods via a blanket trait), derives on types of every
+//! shape there, and checks the output at run time against serde_json.
+
+#![allow(
+    non_camel_case_types,
+    dead_code,
+    clippy::upper_case_acronyms,
+    clippy::enum_variant_names
+)]
+
+use fastwire_tests::{assert_same, assert_same_as_twin};
+
+/// The prelude's items are shadowed by local types; both derives must still work and agree.
+mod prelude_shadowed {
+    use serde::Serialize;
+
+    pub struct Option;
+    pub struct Some;
+    pub struct None;
+    pub struct Result;
+    pub struct Ok;
+    pub struct Err;
+    pub struct Box;
+    pub struct Vec;
+    pub struct String;
+    pub struct ToString;
+    pub struct ToOwned;
+    pub struct Sized;
+    pub struct Send;
+    pub struct Sync;
+    pub struct Unpin;
+    pub struct Copy;
+    pub struct Clone;
+    pub struct Default;
+    pub struct Drop;
+    pub struct Fn;
+    pub struct FnMut;
+    pub struct FnOnce;
+    pub struct Iterator;
+    pub struct IntoIterator;
+    pub struct DoubleEndedIterator;
+    pub struct ExactSizeIterator;
+    pub struct Extend;
+    pub struct From;
+    pub struct Into;
+    pub struct TryFrom;
+    pub struct TryInto;
+    pub struct AsRef;
+    pub struct AsMut;
+    pub struct PartialEq;
+    pub struct Eq;
+    pub struct PartialOrd;
+    pub struct Ord;
+    pub struct Encode;
+    pub struct EncodeKey;
+    pub struct Writer;
+    pub struct Write;
+    pub struct Serializer;
+    pub struct json;
+
+    /// Methods with the names generated code might call with method syntax, on every type.
+    pub trait Ambiguous {
+        fn encode<T>(&self, _w: &mut T) {}
+        fn size_hint(&self) -> usize {
+            0
+        }
+        fn encode_key<T>(&self, _w: &mut T) {}
+        fn write_fragment(&self, _s: &str) {}
+        fn field_open(&self, _s: &str) {}
+        fn field(&self, _s: &str) {}
+        fn end_object(&self, _b: bool) {}
+        fn write_null(&self) {}
+        fn is_none(&self) -> bool {
+            true
+        }
+        fn is_empty(&self) -> bool {
+            true
+        }
+        fn len(&self) -> usize {
+            0
+        }
+        fn as_ref(&self) {}
+        fn borrow(&self) {}
+        fn deref(&self) {}
+        fn iter(&self) {}
+        fn into_iter(self)
+        where
+            Self: core::marker::Sized,
+        {
+        }
+        fn get(&self) {}
+        fn serialize(&self) {}
+    }
+    impl<T: ?core::marker::Sized> Ambiguous for T {}
+
+    fn is_zero(v: &u32) -> bool {
+        *v == 0
+    }
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct Unit;
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct Newtype(pub ::std::string::String);
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct Tuple(pub u8, pub ::std::option::Option<u8>);
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct EmptyTuple();
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct EmptyBraced {}
+
+    #[derive(Serialize, fastwire::Encode)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Named<'a, T> {
+        pub some_value: ::std::option::Option<T>,
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub maybe: ::std::option::Option<::std::boxed::Box<u8>>,
+        pub list: ::std::vec::Vec<::std::string::String>,
+        pub borrowed: &'a str,
+        #[serde(skip_serializing_if = "is_zero")]
+        pub count: u32,
+        #[serde(skip)]
+        pub hidden: Ok,
+        pub result_like: Choice<T>,
+    }
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub enum Choice<T> {
+        Ok(T),
+        Err(::std::string::String),
+        Some { value: T },
+        None,
+        Tuple(u8, u8),
+        Empty(),
+        EmptyStruct {},
+    }
+
+    #[derive(Serialize, fastwire::Encode)]
+    #[serde(transparent)]
+    pub struct Transparent<T> {
+        pub inner: ::std::vec::Vec<T>,
+    }
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub struct WithPhantom<T> {
+        pub n: u8,
+        pub marker: ::core::marker::PhantomData<T>,
+    }
+
+    #[derive(Serialize, fastwire::Encode)]
+    pub enum Never {}
+}
+
+/// Primitive type names, `core`, `std` and `alloc` are shadowed: generated code must name
+/// primitives and library paths absolutely. serde's own derive is not hygienic against
+/// shadowed primitives (it writes `as usize`), so serde_json sees twins defined outside.
+mod primitives_shadowed {
+    pub struct usize;
+    pub struct isize;
+    pub struct u8;
+    pub struct u16;
+    pub struct u32;
+    pub struct u64;
+    pub struct u128;
+    pub struct i8;
+    pub struct i16;
+    pub struct i32;
+    pub struct i64;
+    pub struct i128;
+    pub struct f32;
+    pub struct f64;
+    pub struct str;
+    pub struct bool;
+    pub struct char;
+    pub mod core {}
+    pub mod std {}
+    pub mod alloc {}
+
+    type Byte = ::core::primitive::u8;
+    type Text = &'static ::core::primitive::str;
+
+    #[derive(fastwire::Encode)]
+    pub struct Unit;
+
+    #[derive(fastwire::Encode)]
+    pub struct Tuple(pub Byte, pub Text, pub ::core::primitive::bool);
+
+    #[derive(fastwire::Encode)]
+    #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    pub struct Named {
+        pub first_field: Byte,
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+        pub maybe: ::core::option::Option<::core::primitive::char>,
+        pub text: Text,
+        pub float: ::core::primitive::f64,
+        pub shapes: ::std::vec::Vec<Shape>,
+        pub unit: Unit,
+    }
+
+    #[derive(fastwire::Encode)]
+    pub enum Shape {
+        Unit,
+        Newtype(::core::primitive::i128),
+        Tuple(Byte, Byte),
+        Struct { x: ::core::primitive::f32 },
+        Empty(),
+    }
+
+    #[derive(fastwire::Encode)]
+    pub enum Never {}
+}
+
+// Twins of `primitives_shadowed`'s types, for serde_json.
+mod twins {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    pub struct Unit;
+
+    #[derive(Serialize)]
+    pub struct Tuple(pub u8, pub &'static str, pub bool);
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    pub struct Named {
+        pub first_field: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub maybe: Option<char>,
+        pub text: &'static str,
+        pub float: f64,
+        pub shapes: Vec<Shape>,
+        pub unit: Unit,
+    }
+
+    #[derive(Serialize)]
+    pub enum Shape {
+        Unit,
+        Newtype(i128),
+        Tuple(u8, u8),
+        Struct { x: f32 },
+        Empty(),
+    }
+}
+
+/// `#![no_implicit_prelude]`: nothing is in scope that the module does not import.
+mod no_prelude {
+    #![no_implicit_prelude]
+
+    #[derive(::fastwire::Encode)]
+    pub struct Named<T> {
+        pub a: ::core::primitive::u8,
+        pub b: ::std::option::Option<T>,
+        #[serde(skip_serializing_if = "::std::vec::Vec::is_empty")]
+        pub c: ::std::vec::Vec<::std::string::String>,
+    }
+
+    #[derive(::fastwire::Encode)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Shape {
+        UnitVariant,
+        NewtypeVariant(::core::primitive::u8),
+        TupleVariant(::core::primitive::u8, ::core::primitive::u8),
+        StructVariant {
+            #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+            x: ::std::option::Option<::core::primitive::u8>,
+        },
+    }
+
+    #[derive(::fastwire::Encode)]
+    #[serde(transparent)]
+    pub struct Transparent(pub ::std::string::String);
+}
+
+mod no_prelude_twins {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    pub struct Named<T> {
+        pub a: u8,
+        pub b: Option<T>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub c: Vec<String>,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Shape {
+        UnitVariant,
+        NewtypeVariant(u8),
+        TupleVariant(u8, u8),
+        StructVariant {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            x: Option<u8>,
+        },
+    }
+}
+
+/// The name `fastwire` itself is shadowed by a local module: generated code must reach the
+/// crate through an absolute path (or the `crate = "..."` the user gives).
+mod crate_name_shadowed {
+    pub mod fastwire {}
+    pub mod serde {}
+
+    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    pub struct S {
+        pub a: u8,
+        pub e: E,
+    }
+
+    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    pub enum E {
+        A,
+        B(u8),
+    }
+
+    mod elsewhere {
+        pub use ::fastwire as fw;
+    }
+
+    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    #[wire(crate = "self::elsewhere::fw")]
+    pub struct ViaCratePath {
+        pub e: E,
+    }
+}
+
+#[test]
+fn prelude_shadowed_types_match_serde_json() {
+    use prelude_shadowed as ps;
+    assert_eq!(assert_same(&ps::Unit), "null");
+    assert_same(&ps::Newtype("n\"".into()));
+    assert_same(&ps::Tuple(1, None));
+    assert_same(&ps::EmptyTuple());
+    assert_same(&ps::EmptyBraced {});
+    for (maybe, count) in [(None, 0), (Some(Box::new(5)), 3)] {
+        assert_same(&ps::Named {
+            some_value: Some(1.5f64),
+            maybe,
+            list: vec!["x".into()],
+            borrowed: "b",
+            count,
+            hidden: ps::Ok,
+            result_like: ps::Choice::Ok(2.5),
+        });
+    }
+    for c in [
+        ps::Choice::Ok(1u8),
+        ps::Choice::Err("e".into()),
+        ps::Choice::Some { value: 2 },
+        ps::Choice::None,
+        ps::Choice::Tuple(1, 2),
+        ps::Choice::Empty(),
+        ps::Choice::EmptyStruct {},
+    ] {
+        assert_same(&c);
+    }
+    assert_same(&ps::Transparent {
+        inner: vec![ps::Choice::<u8>::None],
+    });
+    assert_same(&ps::WithPhantom::<ps::String> {
+        n: 1,
+        marker: std::marker::PhantomData,
+    });
+    assert_eq!(assert_same(&None::<ps::Never>), "null");
+}
+
+#[test]
+fn primitives_shadowed_types_match_serde_json() {
+    use primitives_shadowed as p;
+    assert_same_as_twin(&p::Unit, &twins::Unit);
+    assert_same_as_twin(&p::Tuple(1, "t", true), &twins::Tuple(1, "t", true));
+    for maybe in [None, Some('m')] {
+        let value = p::Named {
+            first_field: 1,
+            maybe,
+            text: "te\"xt",
+            float: -0.5,
+            shapes: vec![
+                p::Shape::Unit,
+                p::Shape::Newtype(i128::MIN),
+                p::Shape::Tuple(1, 2),
+                p::Shape::Struct { x: 1.5 },
+                p::Shape::Empty(),
+            ],
+            unit: p::Unit,
+        };
+        let twin = twins::Named {
+            first_field: 1,
+            maybe,
+            text: "te\"xt",
+            float: -0.5,
+            shapes: vec![
+                twins::Shape::Unit,
+                twins::Shape::Newtype(i128::MIN),
+                twins::Shape::Tuple(1, 2),
+                twins::Shape::Struct { x: 1.5 },
+                twins::Shape::Empty(),
+            ],
+            unit: twins::Unit,
+        };
+        assert_same_as_twin(&value, &twin);
+    }
+    assert_eq!(
+        fastwire::json::to_string(&None::<p::Never>),
+        serde_json::to_string(&None::<()>).unwrap()
+    );
+}
+
+#[test]
+fn no_implicit_prelude_types_match_serde_json() {
+    for c in [vec![], vec!["c".to_owned()]] {
+        assert_same_as_twin(
+            &no_prelude::Named {
+                a: 1,
+                b: Some('b'),
+                c: c.clone(),
+            },
+            &no_prelude_twins::Named {
+                a: 1,
+                b: Some('b'),
+                c,
+            },
+        );
+    }
+    use no_prelude::Shape as S;
+    use no_prelude_twins::Shape as T;
+    assert_same_as_twin(&S::UnitVariant, &T::UnitVariant);
+    assert_same_as_twin(&S::NewtypeVariant(1), &T::NewtypeVariant(1));
+    assert_same_as_twin(&S::TupleVariant(1, 2), &T::TupleVariant(1, 2));
+    assert_same_as_twin(&S::StructVariant { x: None }, &T::StructVariant { x: None });
+    assert_same_as_twin(
+        &S::StructVariant { x: Some(3) },
+        &T::StructVariant { x: Some(3) },
+    );
+    assert_same_as_twin(&no_prelude::Transparent("t".into()), "t");
+}
+
+#[test]
+fn crate_name_shadowed_types_match_serde_json() {
+    use crate_name_shadowed::{ViaCratePath, E, S};
+    assert_same(&S { a: 1, e: E::A });
+    assert_same(&S { a: 2, e: E::B(3) });
+    assert_eq!(
+        assert_same(&ViaCratePath { e: E::B(4) }),
+        r#"{"e":{"B":4}}"#
+    );
+}

@@ -1,0 +1,325 @@
+//! Derived types in a crate with strict lints: the code `#[derive(fastwire::Encode)]` generates
+//! must not trigger any warning in the user's crate, whatever lints it denies. Each type's
+//! output is also compared at run time with `serde_json`'s for an identical twin type (the
+//! twins live in a module with relaxed lints, so that only fastwire's expansion is judged
+//! under the strict ones).
+
+#![forbid(unsafe_code)]
+#![deny(
+    warnings,
+    future_incompatible,
+    nonstandard_style,
+    rust_2018_idioms,
+    rust_2021_compatibility,
+    unused,
+    unused_qualifications,
+    unused_results,
+    unused_import_braces,
+    unused_lifetimes,
+    unused_extern_crates,
+    unused_macro_rules,
+    trivial_casts,
+    trivial_numeric_casts,
+    missing_docs,
+    missing_debug_implementations,
+    elided_lifetimes_in_paths,
+    explicit_outlives_requirements,
+    keyword_idents,
+    let_underscore_drop,
+    macro_use_extern_crate,
+    meta_variable_misuse,
+    noop_method_call,
+    redundant_lifetimes,
+    single_use_lifetimes,
+    unit_bindings,
+    unnameable_types,
+    unreachable_pub,
+    variant_size_differences
+)]
+#![deny(clippy::all, clippy::pedantic, clippy::nursery)]
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+/// A unit struct.
+#[derive(Debug, fastwire::Encode)]
+pub struct Unit;
+
+/// A newtype.
+#[derive(Debug, fastwire::Encode)]
+pub struct Newtype(pub u64);
+
+/// A tuple struct with a skipped element.
+#[derive(Debug, fastwire::Encode)]
+pub struct Tuple(pub i8, #[serde(skip)] pub u8, pub String);
+
+/// An empty tuple struct.
+#[derive(Debug, fastwire::Encode)]
+pub struct EmptyTuple();
+
+/// An empty braced struct.
+#[derive(Debug, fastwire::Encode)]
+pub struct EmptyBraced {}
+
+/// Returns whether `v` is zero.
+#[must_use]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+pub const fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+/// A named struct using most attributes.
+#[derive(Debug, fastwire::Encode)]
+#[serde(rename_all = "camelCase")]
+pub struct Named<'a, T> {
+    /// Borrowed text.
+    pub display_name: &'a str,
+    /// Copy-on-write text.
+    pub cow_text: Cow<'a, str>,
+    /// Generic value.
+    pub generic_value: T,
+    /// Conditionally present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maybe: Option<f64>,
+    /// Conditionally present, custom predicate.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub count: u32,
+    /// Never written.
+    #[serde(skip)]
+    pub cache: Vec<u8>,
+    /// Renamed.
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// A map.
+    pub by_name: BTreeMap<String, Kind>,
+    /// A marker.
+    pub marker: PhantomData<T>,
+}
+
+/// An enum of every variant shape.
+#[derive(Debug, fastwire::Encode)]
+#[serde(rename_all = "snake_case", rename_all_fields = "camelCase")]
+pub enum Kind {
+    /// Unit.
+    Unit,
+    /// Newtype.
+    Newtype(u64),
+    /// Tuple.
+    Tuple(u64, u64),
+    /// Struct.
+    Struct {
+        /// A field.
+        field_name: u64,
+        /// Conditionally present.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        other_field: Option<u64>,
+    },
+    /// Empty tuple.
+    EmptyTuple(),
+    /// Empty struct.
+    EmptyStruct {},
+}
+
+/// Transparent.
+#[derive(Debug, fastwire::Encode)]
+#[serde(transparent)]
+pub struct Transparent<'a> {
+    /// The value.
+    pub inner: &'a [u16],
+}
+
+/// With an explicit bound.
+#[derive(Debug, fastwire::Encode)]
+#[wire(bound = "T: fastwire::json::Encode")]
+pub struct Bounded<T> {
+    /// The value.
+    pub value: Option<T>,
+}
+
+/// A type parameter used only in a skipped field.
+#[derive(Debug, fastwire::Encode)]
+pub struct SkippedParam<T> {
+    /// Shown.
+    pub shown: u8,
+    /// Hidden.
+    #[serde(skip)]
+    pub hidden: T,
+}
+
+/// An empty enum.
+#[derive(Debug, fastwire::Encode)]
+pub enum Never {}
+
+/// Twins of the types above, deriving `serde::Serialize`, for the oracle.
+#[allow(
+    dead_code,
+    missing_docs,
+    unreachable_pub,
+    clippy::pedantic,
+    clippy::nursery
+)]
+mod twins {
+    use std::borrow::Cow;
+    use std::collections::BTreeMap;
+    use std::marker::PhantomData;
+
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    pub struct Unit;
+
+    #[derive(Serialize)]
+    pub struct Newtype(pub u64);
+
+    #[derive(Serialize)]
+    pub struct Tuple(pub i8, #[serde(skip)] pub u8, pub String);
+
+    #[derive(Serialize)]
+    pub struct EmptyTuple();
+
+    #[derive(Serialize)]
+    pub struct EmptyBraced {}
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Named<'a, T> {
+        pub display_name: &'a str,
+        pub cow_text: Cow<'a, str>,
+        pub generic_value: T,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub maybe: Option<f64>,
+        #[serde(skip_serializing_if = "super::is_zero")]
+        pub count: u32,
+        #[serde(skip)]
+        pub cache: Vec<u8>,
+        #[serde(rename = "type")]
+        pub kind: Kind,
+        pub by_name: BTreeMap<String, Kind>,
+        pub marker: PhantomData<T>,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "snake_case", rename_all_fields = "camelCase")]
+    pub enum Kind {
+        Unit,
+        Newtype(u64),
+        Tuple(u64, u64),
+        Struct {
+            field_name: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            other_field: Option<u64>,
+        },
+        EmptyTuple(),
+        EmptyStruct {},
+    }
+
+    #[derive(Serialize)]
+    #[serde(transparent)]
+    pub struct Transparent<'a> {
+        pub inner: &'a [u16],
+    }
+}
+
+const fn twin_kind(kind: &Kind) -> twins::Kind {
+    match kind {
+        Kind::Unit => twins::Kind::Unit,
+        Kind::Newtype(a) => twins::Kind::Newtype(*a),
+        Kind::Tuple(a, b) => twins::Kind::Tuple(*a, *b),
+        Kind::Struct {
+            field_name,
+            other_field,
+        } => twins::Kind::Struct {
+            field_name: *field_name,
+            other_field: *other_field,
+        },
+        Kind::EmptyTuple() => twins::Kind::EmptyTuple(),
+        Kind::EmptyStruct {} => twins::Kind::EmptyStruct {},
+    }
+}
+
+fn all_kinds() -> Vec<Kind> {
+    vec![
+        Kind::Unit,
+        Kind::Newtype(1),
+        Kind::Tuple(2, 3),
+        Kind::Struct {
+            field_name: 4,
+            other_field: None,
+        },
+        Kind::Struct {
+            field_name: 5,
+            other_field: Some(6),
+        },
+        Kind::EmptyTuple(),
+        Kind::EmptyStruct {},
+    ]
+}
+
+#[test]
+fn strict_types_match_serde_json() {
+    use fastwire_tests::assert_same_as_twin;
+
+    assert_same_as_twin(&Unit, &twins::Unit);
+    assert_same_as_twin(&Newtype(u64::MAX), &twins::Newtype(u64::MAX));
+    assert_same_as_twin(
+        &Tuple(-1, 2, "t".to_owned()),
+        &twins::Tuple(-1, 2, "t".to_owned()),
+    );
+    assert_same_as_twin(&EmptyTuple(), &twins::EmptyTuple());
+    assert_same_as_twin(&EmptyBraced {}, &twins::EmptyBraced {});
+    for kind in &all_kinds() {
+        assert_same_as_twin(kind, &twin_kind(kind));
+    }
+    for (maybe, count) in [(None, 0), (Some(0.5), 7)] {
+        let by_name: BTreeMap<String, Kind> = all_kinds()
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| (format!("k{i}"), k))
+            .collect();
+        let twin_by_name: BTreeMap<String, twins::Kind> = by_name
+            .iter()
+            .map(|(k, v)| (k.clone(), twin_kind(v)))
+            .collect();
+        let value = Named {
+            display_name: "dn",
+            cow_text: Cow::Borrowed("cow"),
+            generic_value: [1u8, 2],
+            maybe,
+            count,
+            cache: vec![9],
+            kind: Kind::Tuple(1, 1),
+            by_name,
+            marker: PhantomData,
+        };
+        let twin = twins::Named {
+            display_name: "dn",
+            cow_text: Cow::Borrowed("cow"),
+            generic_value: [1u8, 2],
+            maybe,
+            count,
+            cache: vec![9],
+            kind: twins::Kind::Tuple(1, 1),
+            by_name: twin_by_name,
+            marker: PhantomData,
+        };
+        assert_same_as_twin(&value, &twin);
+    }
+    let data = [1u16, 2, 3];
+    assert_same_as_twin(
+        &Transparent { inner: &data },
+        &twins::Transparent { inner: &data },
+    );
+    assert_same_as_twin(
+        &Bounded { value: Some('b') },
+        &BTreeMap::from([("value", Some('b'))]),
+    );
+    assert_same_as_twin(
+        &SkippedParam {
+            shown: 1,
+            hidden: std::time::Instant::now(),
+        },
+        &BTreeMap::from([("shown", 1)]),
+    );
+    assert_same_as_twin(&None::<Never>, &None::<()>);
+}
