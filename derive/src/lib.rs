@@ -1,6 +1,6 @@
 //! Derive macros for [fastwire](https://docs.rs/fastwire): each derive is a small compiler that
-//! parses the item into a model ([`ast`]), validates it ([`check`]), and generates one impl per
-//! format and direction ([`json`]).
+//! parses the item into a model (`ast`), validates it (`check`), and generates one impl per
+//! format and direction (`json`).
 //!
 //! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
 

@@ -38,7 +38,7 @@
 //! # Cargo features
 //!
 //! - `derive` (default): re-exports the [`Encode`] derive.
-//! - `json` (default): the [`json`] module.
+//! - `json` (default): the [`json`](mod@json) module.
 //! - `msgpack` (default): reserved for the MessagePack format, which later releases fill in.
 
 #[cfg(feature = "json")]

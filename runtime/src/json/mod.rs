@@ -31,6 +31,7 @@ mod encode;
 mod error;
 mod escape;
 mod reader;
+mod value;
 mod writer;
 
 use std::io;
@@ -39,6 +40,7 @@ pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
 pub use reader::{Reader, Str};
+pub use value::{IntoIter, Map, Number, Value, ValueIndex};
 pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};

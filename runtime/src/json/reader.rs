@@ -794,7 +794,7 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// "invalid type: <what is there>, expected <expected>", at the start of the value found.
+    /// `invalid type: {what is there}, expected {expected}`, at the start of the value found.
     #[cold]
     #[inline(never)]
     pub fn invalid_type(&mut self, expected: &'static str) -> Error {
@@ -831,7 +831,7 @@ impl<'de> Reader<'de> {
         self.error_at(ErrorCode::InvalidType { found, expected }, at)
     }
 
-    /// "invalid value: <found>, expected <expected>" at `at`.
+    /// `invalid value: {found}, expected {expected}` at `at`.
     #[cold]
     pub fn invalid_value(&self, found: String, expected: &'static str, at: usize) -> Error {
         self.invalid_value_at(found, expected, at)
