@@ -441,22 +441,22 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let mut items = Vec::with_capacity(N);
+        // Filled in place (no heap): small arrays such as coordinates are common.
+        let mut items: [Option<T>; N] = std::array::from_fn(|_| None);
         r.begin_array("an array")?;
-        while items.len() < N {
-            if !r.array_next(items.is_empty())? {
-                return Err(r.invalid_length(items.len(), format!("an array of length {N}")));
+        for (index, slot) in items.iter_mut().enumerate() {
+            if !r.array_next(index == 0)? {
+                return Err(r.invalid_length(index, format!("an array of length {N}")));
             }
-            let index = items.len();
-            items.push(T::decode(r).map_err(|e| e.in_index(index))?);
+            *slot = Some(T::decode(r).map_err(|e| e.in_index(index))?);
         }
         if r.array_next(N == 0)? {
             return Err(r.invalid_length(N + 1, format!("an array of length {N}")));
         }
-        match items.try_into() {
-            Ok(array) => Ok(array),
-            Err(_) => unreachable!("exactly N elements were read"),
-        }
+        Ok(items.map(|item| match item {
+            Some(item) => item,
+            None => unreachable!("every slot was filled"),
+        }))
     }
 }
 

@@ -90,13 +90,21 @@ impl<'de> Reader<'de> {
     /// Skips whitespace and returns the next byte without consuming it.
     #[inline(always)]
     fn skip_whitespace(&mut self) -> Option<u8> {
-        while let Some(&byte) = self.input.get(self.pos) {
-            match byte {
-                b' ' | b'\n' | b'\r' | b'\t' => self.pos += 1,
-                _ => return Some(byte),
-            }
+        // Most tokens follow the previous one directly: one comparison settles it (every
+        // byte above the space character is not whitespace).
+        match self.input.get(self.pos) {
+            Some(&byte) if byte > b' ' => Some(byte),
+            None => None,
+            Some(_) => self.skip_whitespace_run(),
         }
-        None
+    }
+
+    /// Skips a run of whitespace, such as a pretty-printer's newline and indentation, many
+    /// bytes at a time.
+    #[inline(never)]
+    fn skip_whitespace_run(&mut self) -> Option<u8> {
+        self.pos = find_non_whitespace(self.input, self.pos);
+        self.input.get(self.pos).copied()
     }
 
     /// The first byte of the next value (after whitespace), not consumed.
@@ -327,23 +335,15 @@ impl<'de> Reader<'de> {
                     return Err(self.error_at(ErrorCode::InvalidNumber, i));
                 }
             }
-            Some(b'1'..=b'9') => {
-                i += 1;
-                while matches!(input.get(i), Some(b'0'..=b'9')) {
-                    i += 1;
-                }
-            }
+            Some(b'1'..=b'9') => i = skip_digits(input, i + 1),
             Some(_) => return Err(self.error_at(ErrorCode::InvalidNumber, i)),
             None => return Err(self.error_at(ErrorCode::EofWhileParsingValue, i)),
         }
         let int_end = i;
         let mut is_float = false;
         if input.get(i) == Some(&b'.') {
-            i += 1;
-            let digits = i;
-            while matches!(input.get(i), Some(b'0'..=b'9')) {
-                i += 1;
-            }
+            let digits = i + 1;
+            i = skip_digits(input, digits);
             if i == digits {
                 let code = if i == input.len() {
                     ErrorCode::EofWhileParsingValue
@@ -360,9 +360,7 @@ impl<'de> Reader<'de> {
                 i += 1;
             }
             let digits = i;
-            while matches!(input.get(i), Some(b'0'..=b'9')) {
-                i += 1;
-            }
+            i = skip_digits(input, i);
             if i == digits {
                 let code = if i == input.len() {
                     ErrorCode::EofWhileParsingValue
@@ -888,6 +886,83 @@ impl<'de> Reader<'de> {
     }
 }
 
+/// Index of the first byte at or after `from` that is not an ASCII digit, eight bytes a step.
+#[inline]
+fn skip_digits(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut i = from;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        // Digits become 0..=9 after the xor; a byte is flagged when it is 10 or more. The
+        // masked add cannot carry between bytes (at most 0x7F + 0x76).
+        let t = u64::from_le_bytes(word) ^ (ONES * 0x30);
+        let flags = (((t & (ONES * 0x7F)) + ONES * 0x76) | t) & (ONES * 0x80);
+        if flags != 0 {
+            return i + (flags.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while matches!(bytes.get(i), Some(b'0'..=b'9')) {
+        i += 1;
+    }
+    i
+}
+
+/// Index of the first byte at or after `from` that is not JSON whitespace, or `bytes.len()`.
+#[inline]
+fn find_non_whitespace(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    // Short runs (a single space or newline) are the common case: look at a few bytes first.
+    for _ in 0..4 {
+        match bytes.get(i) {
+            Some(b' ' | b'\n' | b'\r' | b'\t') => i += 1,
+            _ => return i,
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        i = find_non_whitespace_sse2(bytes, i);
+    }
+    while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Sixteen bytes per step; stops at the first block holding a non-whitespace byte (the scalar
+/// loop after it finds the byte) or when fewer than 16 bytes remain.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn find_non_whitespace_sse2(bytes: &[u8], from: usize) -> usize {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    let mut i = from;
+    // SAFETY: SSE2 is always available on x86_64; each load reads bytes `i..i + 16`, which the
+    // loop condition keeps in bounds; `loadu` has no alignment requirement.
+    unsafe {
+        let space = _mm_set1_epi8(b' ' as i8);
+        let newline = _mm_set1_epi8(b'\n' as i8);
+        let tab = _mm_set1_epi8(b'\t' as i8);
+        let carriage = _mm_set1_epi8(b'\r' as i8);
+        while i + 16 <= bytes.len() {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>());
+            let ws = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, newline)),
+                _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, carriage)),
+            );
+            let mask = !_mm_movemask_epi8(ws) & 0xFFFF;
+            if mask != 0 {
+                return i + mask.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+    }
+    i
+}
+
 fn count_whitespace(bytes: &[u8]) -> usize {
     bytes
         .iter()
@@ -902,5 +977,55 @@ impl std::fmt::Display for FloatText {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let mut buffer = zmij::Buffer::new();
         f.write_str(buffer.format_finite(self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_whitespace(byte: u8) -> bool {
+        matches!(byte, b' ' | b'\n' | b'\r' | b'\t')
+    }
+
+    #[test]
+    fn digit_runs_end_at_the_first_non_digit() {
+        for len in 0..24usize {
+            for byte in 0..=255u8 {
+                let mut buf: Vec<u8> = (0..len).map(|i| b'0' + (i % 10) as u8).collect();
+                buf.push(byte);
+                buf.extend_from_slice(b"12345678");
+                for from in 0..=len {
+                    let want = (from..buf.len())
+                        .find(|&i| !buf[i].is_ascii_digit())
+                        .unwrap_or(buf.len());
+                    assert_eq!(skip_digits(&buf, from), want, "{buf:?} from {from}");
+                }
+            }
+        }
+    }
+
+    /// Every position of every byte value after runs of every length up to 40, with every
+    /// starting offset: the fast search agrees with a byte-by-byte one.
+    #[test]
+    fn whitespace_search_agrees_with_a_scalar_loop() {
+        for run in 0..40usize {
+            for byte in 0..=255u8 {
+                let mut buf: Vec<u8> = (0..run).map(|i| b" \n\r\t"[i % 4]).collect();
+                buf.push(byte);
+                buf.extend_from_slice(b"   x");
+                for from in 0..buf.len() {
+                    let want = (from..buf.len())
+                        .find(|&i| !is_whitespace(buf[i]))
+                        .unwrap_or(buf.len());
+                    assert_eq!(find_non_whitespace(&buf, from), want, "{buf:?} from {from}");
+                    #[cfg(target_arch = "x86_64")]
+                    {
+                        let fast = find_non_whitespace_sse2(&buf, from);
+                        assert!(fast <= want && buf[from.min(fast)..fast].iter().all(|&b| is_whitespace(b)));
+                    }
+                }
+            }
+        }
     }
 }
