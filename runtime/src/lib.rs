@@ -81,3 +81,8 @@ macro_rules! __if_json {
 macro_rules! __if_json {
     ($($tokens:tt)*) => {};
 }
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
