@@ -359,9 +359,13 @@ fn object_reads(
         .iter()
         .map(|(_, f)| &f.attrs.name.deserialize)
         .collect();
-    let name_bytes = names
-        .iter()
-        .map(|name| syn::LitByteStr::new(name.as_bytes(), Span::call_site()));
+    // `match __next { 0 => __bytes == b"id", ... }`: each comparison is against a literal of
+    // known length, which compiles to a few integer compares rather than a `memcmp` call.
+    let next_arms = names.iter().enumerate().map(|(position, name)| {
+        let literal = syn::LitByteStr::new(name.as_bytes(), Span::call_site());
+        quote!(#position => __bytes == #literal,)
+    });
+    let is_next = quote!(match __next { #(#next_arms)* _ => false });
     let all_names = names.iter().map(|name| name.as_str());
 
     // Key -> position among decoded fields, by length then bytes; aliases included.
@@ -411,7 +415,6 @@ fn object_reads(
     quote! {
         #[allow(dead_code)]
         const __FIELDS: &[&str] = &[#(#all_names),*];
-        const __KEYS: &[&[u8]] = &[#(#name_bytes),*];
         #(#slots)*
         let mut __first = true;
         let mut __next: usize = 0;
@@ -420,7 +423,7 @@ fn object_reads(
                 #krate::__private::Some(__key) => {
                     let __bytes: &[u8] = __key.as_bytes();
                     // Real documents almost always list keys in declaration order.
-                    if __next < #count && __bytes == __KEYS[__next] {
+                    if #is_next {
                         __next
                     } else {
                         match #match_key {

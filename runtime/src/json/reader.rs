@@ -95,6 +95,14 @@ impl<'de> Reader<'de> {
         match self.input.get(self.pos) {
             Some(&byte) if byte > b' ' => Some(byte),
             None => None,
+            // One space, as pretty printers put after every colon: also settled inline.
+            Some(b' ') => match self.input.get(self.pos + 1) {
+                Some(&byte) if byte > b' ' => {
+                    self.pos += 1;
+                    Some(byte)
+                }
+                _ => self.skip_whitespace_run(),
+            },
             Some(_) => self.skip_whitespace_run(),
         }
     }
