@@ -12,6 +12,9 @@ use crate::Direction;
 pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_transparent(cx, cont, direction);
     check_container_default(cx, cont);
+    if direction == Direction::Decode {
+        check_input_lifetime_name(cx, cont);
+    }
     check_duplicate_keys(cx, cont);
     check_variant_skip(cx, cont);
     check_positional_rename(cx, cont);
@@ -169,5 +172,18 @@ fn check_container_default(cx: &Ctxt, cont: &Container) {
             tokens.clone(),
             "`#[serde(default)]` on a container applies to structs with named fields only",
         );
+    }
+}
+
+/// The generated `Decode<'de>` impl names the input's lifetime `'de`; a type parameter with the
+/// same name would be shadowed.
+fn check_input_lifetime_name(cx: &Ctxt, cont: &Container) {
+    for def in cont.generics.lifetimes() {
+        if def.lifetime.ident == "de" {
+            cx.error_spanned_by(
+                &def.lifetime,
+                "`Decode` names the input's lifetime `'de`; rename this lifetime (to `'a`, say)",
+            );
+        }
     }
 }

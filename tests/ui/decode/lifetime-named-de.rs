@@ -1,0 +1,6 @@
+#[derive(fastwire::Decode)]
+struct Row<'de> {
+    name: &'de str,
+}
+
+fn main() {}
