@@ -250,35 +250,35 @@ fn json_test_suite_parsing() {
 
 #[test]
 fn deep_nesting_is_an_error_and_the_limit_is_an_option() {
-    let bytes = fs::read(
-        data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json"),
-    )
-    .unwrap();
+    let bytes = fs::read(data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json")).unwrap();
     let err = json::from_slice::<Value>(&bytes).unwrap_err();
-    assert!(
-        err.to_string().starts_with("recursion limit exceeded"),
-        "{err}"
-    );
-    assert!(Decoder::new()
-        .max_depth(500)
-        .from_slice::<Value>(&bytes)
-        .is_ok());
-    assert!(Decoder::new()
-        .max_depth(499)
-        .from_slice::<Value>(&bytes)
-        .is_err());
-    // 100,000 levels: an error, not a stack overflow, for values and for skipped fields.
+    assert!(err.to_string().starts_with("recursion limit exceeded"), "{err}");
+    // serde_json's counting: a limit of n admits n - 1 levels.
+    assert!(Decoder::new().max_depth(501).from_slice::<Value>(&bytes).is_ok());
+    assert!(Decoder::new().max_depth(500).from_slice::<Value>(&bytes).is_err());
+    for levels in [126, 127, 128, 129] {
+        let text = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
+        assert_eq!(
+            json::from_str::<Value>(&text).is_ok(),
+            serde_json::from_str::<serde_json::Value>(&text).is_ok(),
+            "{levels} levels"
+        );
+    }
+    // 100,000 levels: an error, not a stack overflow.
     let deep = "[".repeat(100_000);
     assert!(json::from_str::<Value>(&deep).is_err());
-    let skipped = format!("{{\"ignored\": {deep}}}");
-    #[derive(fastwire::Decode, Debug)]
+
+    // Values of ignored fields are skipped without recursion and without a limit, as serde_json
+    // skips them: deep but well-formed is accepted, unterminated is an error.
+    #[derive(fastwire::Decode, serde::Deserialize, Debug)]
     #[allow(dead_code)]
     struct Empty {}
-    let err = json::from_str::<Empty>(&skipped).unwrap_err();
-    assert!(
-        err.to_string().starts_with("recursion limit exceeded"),
-        "{err}"
-    );
+    let closed = format!("{{\"ignored\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(json::from_str::<Empty>(&closed).is_ok());
+    assert!(serde_json::from_str::<Empty>(&closed).is_ok());
+    let unterminated = format!("{{\"ignored\": {deep}}}");
+    assert!(json::from_str::<Empty>(&unterminated).is_err());
+    assert!(serde_json::from_str::<Empty>(&unterminated).is_err());
 }
 
 #[test]

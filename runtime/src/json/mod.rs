@@ -149,16 +149,18 @@ impl Default for Decoder {
 }
 
 impl Decoder {
-    /// The default options: nesting depth at most 128 arrays and objects, as serde_json.
+    /// The default options: the nesting limit is 128, as in serde_json.
     pub const fn new() -> Self {
         Decoder {
             max_depth: reader::DEFAULT_MAX_DEPTH,
         }
     }
 
-    /// Sets how deeply arrays and objects may nest. Deeper input is an error, never a stack
-    /// overflow: decoding recurses once per level, so keep this within what the thread's
-    /// stack can hold (the default, 128, is far from any limit).
+    /// Sets the nesting limit. It counts as serde_json's does: a limit of `n` admits arrays and
+    /// objects nested `n - 1` deep (the default, 128, admits 127) and refuses deeper ones with
+    /// an error, never a stack overflow. Decoding recurses once per level, so keep the limit
+    /// within what the thread's stack can hold. Values of ignored fields are skipped without
+    /// recursion and are not limited, as in serde_json.
     pub const fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
         self

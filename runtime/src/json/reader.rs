@@ -607,8 +607,9 @@ impl<'de> Reader<'de> {
         Ok(value)
     }
 
+    /// Steps into an array or object. serde_json's rule: a limit of `n` admits `n - 1` levels.
     fn enter(&mut self) -> Result<(), Error> {
-        if self.remaining_depth == 0 {
+        if self.remaining_depth <= 1 {
             return Err(self.error(ErrorCode::RecursionLimitExceeded));
         }
         self.remaining_depth -= 1;
@@ -744,39 +745,93 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Reads past one value of any kind, checking it as thoroughly as if it were decoded.
+    /// Reads past one value of any kind, checking its syntax, its strings' escapes and UTF-8.
+    ///
+    /// Iterative, with its own small stack, so a skipped value may nest as deeply as the input
+    /// allows without touching the depth limit or the thread's stack (serde_json skips the
+    /// same way, and accepts the same documents).
     pub fn skip_value(&mut self) -> Result<(), Error> {
-        match self.peek()? {
-            b'n' => self.eat_literal(b"null"),
-            b't' => self.eat_literal(b"true"),
-            b'f' => self.eat_literal(b"false"),
-            b'"' => {
-                self.pos += 1;
-                self.skip_string_body()
-            }
-            // An ignored number is checked for syntax only, as serde_json does (so `1e999`
-            // there is not an error).
-            b'-' | b'0'..=b'9' => self.scan_number().map(drop),
-            b'[' => {
-                self.enter()?;
-                let mut first = true;
-                while self.array_next(first)? {
-                    self.skip_value()?;
-                    first = false;
+        // One entry per open container: `true` for an object, `false` for an array.
+        let mut open: Vec<bool> = Vec::new();
+        loop {
+            // A value starts here.
+            match self.peek()? {
+                b'n' => self.eat_literal(b"null")?,
+                b't' => self.eat_literal(b"true")?,
+                b'f' => self.eat_literal(b"false")?,
+                b'"' => {
+                    self.pos += 1;
+                    self.skip_string_body()?;
                 }
-                Ok(())
-            }
-            b'{' => {
-                self.enter()?;
-                let mut first = true;
-                while self.object_key(first)?.is_some() {
-                    self.skip_value()?;
-                    first = false;
+                // Numbers are checked for syntax only, as serde_json does (so `1e999` in an
+                // ignored value is not an error).
+                b'-' | b'0'..=b'9' => {
+                    self.scan_number()?;
                 }
-                Ok(())
+                b'[' => {
+                    self.pos += 1;
+                    match self.skip_whitespace() {
+                        Some(b']') => self.pos += 1,
+                        Some(_) => {
+                            open.push(false);
+                            continue;
+                        }
+                        None => return Err(self.error(ErrorCode::EofWhileParsingList)),
+                    }
+                }
+                b'{' => {
+                    self.pos += 1;
+                    match self.skip_whitespace() {
+                        Some(b'}') => self.pos += 1,
+                        Some(b'"') => {
+                            self.skip_key()?;
+                            open.push(true);
+                            continue;
+                        }
+                        Some(_) => return Err(self.error(ErrorCode::KeyMustBeAString)),
+                        None => return Err(self.error(ErrorCode::EofWhileParsingObject)),
+                    }
+                }
+                _ => return Err(self.error(ErrorCode::ExpectedSomeValue)),
             }
-            _ => Err(self.error(ErrorCode::ExpectedSomeValue)),
+            // A value ended: close finished containers until one wants another member.
+            loop {
+                let Some(&is_object) = open.last() else {
+                    return Ok(());
+                };
+                match (self.skip_whitespace(), is_object) {
+                    (Some(b','), false) => {
+                        self.pos += 1;
+                        break;
+                    }
+                    (Some(b','), true) => {
+                        self.pos += 1;
+                        match self.skip_whitespace() {
+                            Some(b'"') => self.skip_key()?,
+                            Some(b'}') => return Err(self.error(ErrorCode::TrailingComma)),
+                            Some(_) => return Err(self.error(ErrorCode::KeyMustBeAString)),
+                            None => return Err(self.error(ErrorCode::EofWhileParsingValue)),
+                        }
+                        break;
+                    }
+                    (Some(b']'), false) | (Some(b'}'), true) => {
+                        self.pos += 1;
+                        open.pop();
+                    }
+                    (Some(_), false) => return Err(self.error(ErrorCode::ExpectedListCommaOrEnd)),
+                    (Some(_), true) => return Err(self.error(ErrorCode::ExpectedObjectCommaOrEnd)),
+                    (None, false) => return Err(self.error(ErrorCode::EofWhileParsingList)),
+                    (None, true) => return Err(self.error(ErrorCode::EofWhileParsingObject)),
+                }
+            }
         }
+    }
+
+    /// At a key's opening quote: skips the key and the colon after it.
+    fn skip_key(&mut self) -> Result<(), Error> {
+        self.pos += 1;
+        self.skip_string_body()?;
+        self.expect_colon()
     }
 
     /// Skips a string, validating escapes, without keeping its text.
