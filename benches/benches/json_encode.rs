@@ -1,0 +1,93 @@
+//! Compact JSON encoding: fastwire against serde_json on the json-benchmark corpus
+//! (`twitter`, `citm`, `canada`) and on 20,000 generated users (`users_20k`).
+//!
+//! Each group times, on the same typed value:
+//! - `fastwire::to_vec`: a new `Vec` per call;
+//! - `fastwire::encode_into`: a reused `Vec`, cleared before each call;
+//! - `fastwire::to_writer`: streaming into a reused, pre-sized `Vec`;
+//! - `serde_json::to_vec`: a new `Vec` per call;
+//! - `serde_json::to_writer`: into a reused, pre-sized `Vec`, cleared before each call.
+//!
+//! Throughput is the size of the encoded document. Run with
+//! `cargo bench -p fastwire-benches --bench json_encode [-- <filter>]`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
+use serde::Serialize;
+
+fn encode_group<T>(c: &mut Criterion, name: &str, value: &T)
+where
+    T: Serialize + fastwire::json::Encode,
+{
+    let expected = serde_json::to_vec(value).expect("serde_json encodes the model");
+    assert!(
+        fastwire::json::to_vec(value) == expected,
+        "{name}: fastwire and serde_json disagree; not benchmarking"
+    );
+    let size = expected.len();
+
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(size as u64));
+
+    group.bench_function("fastwire::to_vec", |b| {
+        b.iter(|| fastwire::json::to_vec(black_box(value)))
+    });
+    group.bench_function("fastwire::encode_into", |b| {
+        let mut buf = Vec::with_capacity(size);
+        b.iter(|| {
+            buf.clear();
+            fastwire::json::encode_into(black_box(value), &mut buf);
+            black_box(buf.len())
+        })
+    });
+    group.bench_function("fastwire::to_writer", |b| {
+        let mut buf = Vec::with_capacity(size);
+        b.iter(|| {
+            buf.clear();
+            fastwire::json::to_writer(&mut buf, black_box(value)).unwrap();
+            black_box(buf.len())
+        })
+    });
+    group.bench_function("serde_json::to_vec", |b| {
+        b.iter(|| serde_json::to_vec(black_box(value)).unwrap())
+    });
+    group.bench_function("serde_json::to_writer", |b| {
+        let mut buf = Vec::with_capacity(size);
+        b.iter(|| {
+            buf.clear();
+            serde_json::to_writer(&mut buf, black_box(value)).unwrap();
+            black_box(buf.len())
+        })
+    });
+
+    group.finish();
+}
+
+fn twitter(c: &mut Criterion) {
+    encode_group(c, "twitter", &load_twitter());
+}
+
+fn citm(c: &mut Criterion) {
+    encode_group(c, "citm", &load_citm());
+}
+
+fn canada(c: &mut Criterion) {
+    encode_group(c, "canada", &load_canada());
+}
+
+fn users_20k(c: &mut Criterion) {
+    encode_group(c, "users_20k", &users(STANDARD_COUNT));
+}
+
+criterion_group! {
+    name = json_encode;
+    // Short runs: the benchmark machine has two cores and many targets to build.
+    config = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = twitter, citm, canada, users_20k
+}
+criterion_main!(json_encode);
