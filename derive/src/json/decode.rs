@@ -110,7 +110,11 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
 /// An impl beside compile errors, so one mistake does not cascade (see the encode fallback).
 pub fn fallback(item: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
     let mut generics = item.generics.clone();
-    if !item.generics.lifetimes().any(|def| def.lifetime.ident == "de") {
+    if !item
+        .generics
+        .lifetimes()
+        .any(|def| def.lifetime.ident == "de")
+    {
         generics.params.insert(0, syn::parse_quote!('de));
     }
     let (impl_generics, _, _) = generics.split_for_impl();

@@ -148,9 +148,9 @@ impl<'de> DecodeKey<'de> for u128 {
         // Well-formed but possibly above i128's range: parse as u128 itself.
         match integer_key(&key) {
             Ok(value) => Ok(value as u128),
-            Err(_) if key.bytes().all(|b| b.is_ascii_digit()) && !key.starts_with('0') => key
-                .parse()
-                .map_err(|_| "number out of range".to_owned()),
+            Err(_) if key.bytes().all(|b| b.is_ascii_digit()) && !key.starts_with('0') => {
+                key.parse().map_err(|_| "number out of range".to_owned())
+            }
             Err(message) => Err(message),
         }
     }

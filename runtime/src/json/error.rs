@@ -183,7 +183,9 @@ impl Display for ErrorCode {
             InvalidValue { found, expected } => {
                 write!(f, "invalid value: {found}, expected {expected}")
             }
-            InvalidLength { len, expected } => write!(f, "invalid length {len}, expected {expected}"),
+            InvalidLength { len, expected } => {
+                write!(f, "invalid length {len}, expected {expected}")
+            }
             MissingField(name) => write!(f, "missing field `{name}`"),
             DuplicateField(name) => write!(f, "duplicate field `{name}`"),
             UnknownField { found, expected } => {
@@ -209,7 +211,10 @@ impl Error {
         let offset = offset.min(input.len());
         let before = &input[..offset];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         // Columns count characters, not bytes: continuation bytes do not start one.
         let column = before[line_start..]
             .iter()

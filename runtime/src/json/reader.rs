@@ -207,10 +207,7 @@ impl<'de> Reader<'de> {
             i += 1;
         }
         let digits = i - first;
-        let ends_here = !matches!(
-            self.input.get(i),
-            Some(b'0'..=b'9' | b'.' | b'e' | b'E')
-        );
+        let ends_here = !matches!(self.input.get(i), Some(b'0'..=b'9' | b'.' | b'e' | b'E'));
         if digits > 0 && ends_here && (digits == 1 || self.input[first] != b'0') {
             self.pos = i;
             return Ok(value);
@@ -230,9 +227,8 @@ impl<'de> Reader<'de> {
         }
         let start = self.pos;
         match self.parse_number()? {
-            ParsedNumber::U64(value) => i64::try_from(value).map_err(|_| {
-                self.invalid_value_at(format!("integer `{value}`"), expected, start)
-            }),
+            ParsedNumber::U64(value) => i64::try_from(value)
+                .map_err(|_| self.invalid_value_at(format!("integer `{value}`"), expected, start)),
             ParsedNumber::I64(value) => Ok(value),
             number => Err(self.number_type_error(number, expected, start)),
         }
@@ -318,8 +314,8 @@ impl<'de> Reader<'de> {
         let start = self.pos;
         self.scan_number()?;
         let text = &self.input[start..self.pos];
-        let value: f32 = fast_float2::parse(text)
-            .map_err(|_| self.error_at(ErrorCode::InvalidNumber, start))?;
+        let value: f32 =
+            fast_float2::parse(text).map_err(|_| self.error_at(ErrorCode::InvalidNumber, start))?;
         if value.is_infinite() {
             return Err(self.error_at(ErrorCode::NumberOutOfRange, start));
         }
@@ -454,7 +450,12 @@ impl<'de> Reader<'de> {
     }
 
     #[cold]
-    pub(crate) fn invalid_value_at(&self, found: String, expected: &'static str, at: usize) -> Error {
+    pub(crate) fn invalid_value_at(
+        &self,
+        found: String,
+        expected: &'static str,
+        at: usize,
+    ) -> Error {
         self.error_at(ErrorCode::InvalidValue { found, expected }, at)
     }
 
@@ -999,8 +1000,7 @@ fn find_non_whitespace(bytes: &[u8], from: usize) -> usize {
 #[inline]
 fn find_non_whitespace_sse2(bytes: &[u8], from: usize) -> usize {
     use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
     let mut i = from;
     // SAFETY: SSE2 is always available on x86_64; each load reads bytes `i..i + 16`, which the
@@ -1085,7 +1085,10 @@ mod tests {
                     #[cfg(target_arch = "x86_64")]
                     {
                         let fast = find_non_whitespace_sse2(&buf, from);
-                        assert!(fast <= want && buf[from.min(fast)..fast].iter().all(|&b| is_whitespace(b)));
+                        assert!(
+                            fast <= want
+                                && buf[from.min(fast)..fast].iter().all(|&b| is_whitespace(b))
+                        );
                     }
                 }
             }
