@@ -69,7 +69,7 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
                         let expecting = format!("unit struct {name}");
                         quote!(__r.decode_null(#expecting)?; #krate::__private::Ok(Self))
                     }
-                    Style::Newtype => newtype_body(&cx, &constructor, &fields[0], name),
+                    Style::Newtype => newtype_body(&cx, &constructor, &fields[0]),
                     Style::Tuple => {
                         tuple_body(&cx, &constructor, fields, &format!("tuple struct {name}"))
                     }
@@ -191,6 +191,15 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
     }
 }
 
+/// The fields read from the input, with their index among all fields.
+fn decoded_fields<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<(usize, &'f Field<'a>)> {
+    fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing)
+        .collect()
+}
+
 fn binding(index: usize) -> syn::Ident {
     format_ident!("__v{}", index)
 }
@@ -248,7 +257,7 @@ fn transparent_body(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream
     quote!(#krate::__private::Ok(#value))
 }
 
-fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field, _name: &str) -> TokenStream {
+fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
     let krate = cx.krate;
     let span = field.ty.span();
     let ty = field.ty;
@@ -279,11 +288,7 @@ fn tuple_body(
 /// rule for structs read from sequences).
 fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) -> TokenStream {
     let krate = cx.krate;
-    let decoded: Vec<(usize, &Field)> = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.skip_deserializing)
-        .collect();
+    let decoded = decoded_fields(fields);
     let count = decoded.len();
     let expected_len = format!(
         "{expecting} with {count} element{}",
@@ -322,7 +327,7 @@ fn struct_body(
     deny_unknown_fields: bool,
 ) -> TokenStream {
     let krate = cx.krate;
-    let object = object_reads(cx, fields, expecting, deny_unknown_fields);
+    let object = object_reads(cx, fields, deny_unknown_fields);
     let seq = seq_reads(cx, fields, expecting, true);
     let value = construct(cx, constructor, fields, Style::Struct);
     quote! {
@@ -343,18 +348,9 @@ fn struct_body(
 }
 
 /// The member loop of an object already opened: fills `__v{i}` for each decoded field.
-fn object_reads(
-    cx: &Ctx,
-    fields: &[Field],
-    _expecting: &str,
-    deny_unknown_fields: bool,
-) -> TokenStream {
+fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenStream {
     let krate = cx.krate;
-    let decoded: Vec<(usize, &Field)> = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.skip_deserializing)
-        .collect();
+    let decoded = decoded_fields(fields);
     let count = decoded.len();
     let slots = decoded.iter().map(|(index, field)| {
         let binding = binding(*index);
@@ -522,7 +518,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
                 __r.decode_null("unit variant")?;
                 #krate::__private::Ok(Self::#ident)
             },
-            Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0], &name),
+            Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0]),
             Style::Tuple => tuple_body(
                 cx,
                 &constructor,

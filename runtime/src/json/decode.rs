@@ -57,13 +57,15 @@ pub trait DecodeKey<'de>: Sized {
     fn decode_key(key: Str<'de, '_>) -> Result<Self, String>;
 }
 
-macro_rules! decode_unsigned {
-    ($($ty:ident),*) => {$(
+/// Integers narrower than 64 bits (and `u64`/`i64` themselves) are read at full width by
+/// `$read`, then narrowed with a range check.
+macro_rules! decode_integer {
+    ($read:ident => $($ty:ident),*) => {$(
         impl<'de> Decode<'de> for $ty {
             #[inline]
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 let at = r.offset();
-                let value = r.decode_u64(stringify!($ty))?;
+                let value = r.$read(stringify!($ty))?;
                 $ty::try_from(value).map_err(|_| {
                     r.invalid_value(format!("integer `{value}`"), stringify!($ty), at)
                 })
@@ -81,32 +83,8 @@ macro_rules! decode_unsigned {
     )*};
 }
 
-macro_rules! decode_signed {
-    ($($ty:ident),*) => {$(
-        impl<'de> Decode<'de> for $ty {
-            #[inline]
-            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-                let at = r.offset();
-                let value = r.decode_i64(stringify!($ty))?;
-                $ty::try_from(value).map_err(|_| {
-                    r.invalid_value(format!("integer `{value}`"), stringify!($ty), at)
-                })
-            }
-        }
-
-        impl<'de> DecodeKey<'de> for $ty {
-            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-                let value = integer_key(&key)?;
-                $ty::try_from(value).map_err(|_| {
-                    format!(concat!("invalid value: integer `{}`, expected ", stringify!($ty)), value)
-                })
-            }
-        }
-    )*};
-}
-
-decode_unsigned!(u8, u16, u32, u64, usize);
-decode_signed!(i8, i16, i32, i64, isize);
+decode_integer!(decode_u64 => u8, u16, u32, u64, usize);
+decode_integer!(decode_i64 => i8, i16, i32, i64, isize);
 
 /// An integer key: JSON integer syntax inside the quotes (no sign but `-`, no leading zeros),
 /// as serde_json reads numeric keys.
