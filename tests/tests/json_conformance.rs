@@ -250,12 +250,24 @@ fn json_test_suite_parsing() {
 
 #[test]
 fn deep_nesting_is_an_error_and_the_limit_is_an_option() {
-    let bytes = fs::read(data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json")).unwrap();
+    let bytes = fs::read(
+        data_dir(&["JSONTestSuite", "test_parsing"]).join("i_structure_500_nested_arrays.json"),
+    )
+    .unwrap();
     let err = json::from_slice::<Value>(&bytes).unwrap_err();
-    assert!(err.to_string().starts_with("recursion limit exceeded"), "{err}");
+    assert!(
+        err.to_string().starts_with("recursion limit exceeded"),
+        "{err}"
+    );
     // serde_json's counting: a limit of n admits n - 1 levels.
-    assert!(Decoder::new().max_depth(501).from_slice::<Value>(&bytes).is_ok());
-    assert!(Decoder::new().max_depth(500).from_slice::<Value>(&bytes).is_err());
+    assert!(Decoder::new()
+        .max_depth(501)
+        .from_slice::<Value>(&bytes)
+        .is_ok());
+    assert!(Decoder::new()
+        .max_depth(500)
+        .from_slice::<Value>(&bytes)
+        .is_err());
     for levels in [126, 127, 128, 129] {
         let text = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
         assert_eq!(
@@ -273,7 +285,11 @@ fn deep_nesting_is_an_error_and_the_limit_is_an_option() {
     #[derive(fastwire::Decode, serde::Deserialize, Debug)]
     #[allow(dead_code)]
     struct Empty {}
-    let closed = format!("{{\"ignored\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    let closed = format!(
+        "{{\"ignored\": {}{}}}",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
     assert!(json::from_str::<Empty>(&closed).is_ok());
     assert!(serde_json::from_str::<Empty>(&closed).is_ok());
     let unterminated = format!("{{\"ignored\": {deep}}}");

@@ -1690,7 +1690,11 @@ fn assert_only_serde_json_accepts(inputs: &[&[u8]]) {
             "{}: {ours:?}",
             quote(input)
         );
-        assert!(serde_json::from_slice::<Small>(input).is_ok(), "{}", quote(input));
+        assert!(
+            serde_json::from_slice::<Small>(input).is_ok(),
+            "{}",
+            quote(input)
+        );
     }
 }
 
