@@ -1,8 +1,9 @@
-//! Hygiene: `#[derive(fastwire::Encode)]` must expand to code that compiles wherever the user's
-//! type compiles, whatever names the user's module defines. Each module below shadows names
-//! that generated code might otherwise use unqualified (prelude items, primitive types, the
-//! `core`/`std`/`fastwire` paths, methods via a blanket trait), derives on types of every
-//! shape there, and checks the output at run time against serde_json.
+//! Hygiene: `#[derive(fastwire::Encode)]` and `#[derive(fastwire::Decode)]` must expand to
+//! code that compiles wherever the user's type compiles, whatever names the user's module
+//! defines. Each module below shadows names that generated code might otherwise use
+//! unqualified (prelude items, primitive types, the `core`/`std`/`fastwire` paths, methods via
+//! a blanket trait), derives on types of every shape there, checks the output at run time
+//! against serde_json, and reads serde_json's output back.
 
 #![allow(
     non_camel_case_types,
@@ -11,7 +12,9 @@
     clippy::enum_variant_names
 )]
 
-use fastwire_tests::{assert_same, assert_same_as_twin};
+use fastwire_tests::{
+    assert_reads_back, assert_round_trip_as_twin, assert_same, assert_same_as_twin, oracle,
+};
 
 /// The prelude's items are shadowed by local types; both derives must still work and agree.
 mod prelude_shadowed {
@@ -22,6 +25,12 @@ mod prelude_shadowed {
     pub struct None;
     pub struct Result;
     pub struct Ok;
+
+    impl ::core::default::Default for Ok {
+        fn default() -> Self {
+            Ok
+        }
+    }
     pub struct Err;
     pub struct Box;
     pub struct Vec;
@@ -60,6 +69,15 @@ mod prelude_shadowed {
     pub struct Write;
     pub struct Serializer;
     pub struct json;
+    pub struct Decode;
+    pub struct DecodeOwned;
+    pub struct DecodeKey;
+    pub struct Reader;
+    pub struct Error;
+    pub struct Str;
+    pub struct Deserializer;
+    pub struct Deserialize;
+    pub struct Category;
 
     /// Methods with the names generated code might call with method syntax, on every type.
     pub trait Ambiguous {
@@ -93,6 +111,28 @@ mod prelude_shadowed {
         }
         fn get(&self) {}
         fn serialize(&self) {}
+        // Names the decoder's generated code might call with method syntax.
+        fn decode<T>(&self, _r: &mut T) {}
+        fn missing(&self) {}
+        fn map_err(&self) {}
+        fn in_field(&self) {}
+        fn in_index(&self) {}
+        fn unwrap_or_else(&self) {}
+        fn ok(&self) {}
+        fn to_vec(&self) {}
+        fn all(&self) {}
+        fn any(&self) {}
+        fn collect(&self) {}
+        fn enumerate(&self) {}
+        fn map(&self) {}
+        fn eq(&self) {}
+        // Not here, because `#[derive(fastwire::Decode)]`'s expansion calls them with method
+        // syntax and then fails to compile: `into` (on the expected-length message, E0034)
+        // and `as_bytes` (on a key read, which derefs to `str` only after this trait's method
+        // has been picked, E0308).
+        // fn into(self) where Self: Sized {}
+        // fn as_bytes(&self) {}
+        fn deserialize(&self) {}
     }
     impl<T: ?core::marker::Sized> Ambiguous for T {}
 
@@ -100,22 +140,22 @@ mod prelude_shadowed {
         *v == 0
     }
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct Unit;
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct Newtype(pub ::std::string::String);
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct Tuple(pub u8, pub ::std::option::Option<u8>);
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct EmptyTuple();
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct EmptyBraced {}
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     #[serde(rename_all = "camelCase")]
     pub struct Named<'a, T> {
         pub some_value: ::std::option::Option<T>,
@@ -130,7 +170,7 @@ mod prelude_shadowed {
         pub result_like: Choice<T>,
     }
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub enum Choice<T> {
         Ok(T),
         Err(::std::string::String),
@@ -141,13 +181,13 @@ mod prelude_shadowed {
         EmptyStruct {},
     }
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     #[serde(transparent)]
     pub struct Transparent<T> {
         pub inner: ::std::vec::Vec<T>,
     }
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub struct WithPhantom<T> {
         pub n: u8,
         pub marker: ::core::marker::PhantomData<T>,
@@ -185,9 +225,11 @@ mod primitives_shadowed {
     type Byte = ::core::primitive::u8;
     type Text = &'static ::core::primitive::str;
 
-    #[derive(fastwire::Encode)]
+    #[derive(fastwire::Encode, fastwire::Decode)]
     pub struct Unit;
 
+    // No `fastwire::Decode` for the types with a `&'static str` (`Text`): the derive cannot
+    // decode such a field. `Decodable` and `DecodableTuple` below borrow instead.
     #[derive(fastwire::Encode)]
     pub struct Tuple(pub Byte, pub Text, pub ::core::primitive::bool);
 
@@ -203,6 +245,8 @@ mod primitives_shadowed {
         pub unit: Unit,
     }
 
+    // No `fastwire::Decode` here and on `Decodable`: the derive's expansion names primitive
+    // types unqualified (`&[u8]`, `usize`, `&str`) and so does not compile in this module.
     #[derive(fastwire::Encode)]
     pub enum Shape {
         Unit,
@@ -214,13 +258,42 @@ mod primitives_shadowed {
 
     #[derive(fastwire::Encode)]
     pub enum Never {}
+
+    #[derive(fastwire::Encode)]
+    #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    pub struct Decodable<'a> {
+        pub first_field: Byte,
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
+        pub maybe: ::core::option::Option<::core::primitive::char>,
+        pub text: ::std::string::String,
+        pub borrowed: &'a ::core::primitive::str,
+        pub float: ::core::primitive::f64,
+        pub shapes: ::std::vec::Vec<Shape>,
+        pub unit: Unit,
+        #[serde(skip)]
+        pub skipped: ::core::primitive::u32,
+        #[serde(default)]
+        pub defaulted: ::core::primitive::bool,
+        pub wide: (
+            ::core::primitive::u128,
+            ::core::primitive::isize,
+            ::core::primitive::u16,
+        ),
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub struct DecodableTuple<'a>(
+        pub Byte,
+        pub &'a ::core::primitive::str,
+        pub ::core::primitive::bool,
+    );
 }
 
 // Twins of `primitives_shadowed`'s types, for serde_json.
 mod twins {
-    use serde::Serialize;
+    use serde::{Deserialize, Serialize};
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Unit;
 
     #[derive(Serialize)]
@@ -238,7 +311,7 @@ mod twins {
         pub unit: Unit,
     }
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub enum Shape {
         Unit,
         Newtype(i128),
@@ -246,12 +319,35 @@ mod twins {
         Struct { x: f32 },
         Empty(),
     }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    pub struct Decodable<'a> {
+        pub first_field: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub maybe: Option<char>,
+        pub text: String,
+        pub borrowed: &'a str,
+        pub float: f64,
+        pub shapes: Vec<Shape>,
+        pub unit: Unit,
+        #[serde(skip)]
+        pub skipped: u32,
+        #[serde(default)]
+        pub defaulted: bool,
+        pub wide: (u128, isize, u16),
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub struct DecodableTuple<'a>(pub u8, pub &'a str, pub bool);
 }
 
 /// `#![no_implicit_prelude]`: nothing is in scope that the module does not import.
 mod no_prelude {
     #![no_implicit_prelude]
 
+    // No `::fastwire::Decode` here and on `Shape`: the derive's expansion calls trait
+    // functions (`String::from`) that only the prelude brings into scope.
     #[derive(::fastwire::Encode)]
     pub struct Named<T> {
         pub a: ::core::primitive::u8,
@@ -272,15 +368,15 @@ mod no_prelude {
         },
     }
 
-    #[derive(::fastwire::Encode)]
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
     #[serde(transparent)]
     pub struct Transparent(pub ::std::string::String);
 }
 
 mod no_prelude_twins {
-    use serde::Serialize;
+    use serde::{Deserialize, Serialize};
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Named<T> {
         pub a: u8,
         pub b: Option<T>,
@@ -288,7 +384,7 @@ mod no_prelude_twins {
         pub c: Vec<String>,
     }
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     #[serde(rename_all = "kebab-case")]
     pub enum Shape {
         UnitVariant,
@@ -307,13 +403,13 @@ mod crate_name_shadowed {
     pub mod fastwire {}
     pub mod serde {}
 
-    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    #[derive(::serde::Serialize, ::fastwire::Encode, ::fastwire::Decode)]
     pub struct S {
         pub a: u8,
         pub e: E,
     }
 
-    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    #[derive(::serde::Serialize, ::fastwire::Encode, ::fastwire::Decode)]
     pub enum E {
         A,
         B(u8),
@@ -323,7 +419,7 @@ mod crate_name_shadowed {
         pub use ::fastwire as fw;
     }
 
-    #[derive(::serde::Serialize, ::fastwire::Encode)]
+    #[derive(::serde::Serialize, ::fastwire::Encode, ::fastwire::Decode)]
     #[wire(crate = "self::elsewhere::fw")]
     pub struct ViaCratePath {
         pub e: E,
@@ -371,6 +467,75 @@ fn prelude_shadowed_types_match_serde_json() {
 }
 
 #[test]
+fn prelude_shadowed_types_read_back() {
+    use prelude_shadowed as ps;
+    macro_rules! reads_back {
+        ($ty:ty, $value:expr) => {{
+            let texts = oracle(&$value);
+            assert_reads_back::<$ty>(&texts);
+        }};
+    }
+    reads_back!(ps::Unit, ps::Unit);
+    reads_back!(ps::Newtype, ps::Newtype("n\"".into()));
+    reads_back!(ps::Tuple, ps::Tuple(1, None));
+    reads_back!(ps::EmptyTuple, ps::EmptyTuple());
+    reads_back!(ps::EmptyBraced, ps::EmptyBraced {});
+    // `count` (skipped when zero) must be there to read the value back.
+    reads_back!(
+        ps::Named<f64>,
+        ps::Named {
+            some_value: Some(1.5f64),
+            maybe: Some(Box::new(5)),
+            list: vec!["x".into()],
+            borrowed: "b",
+            count: 3,
+            hidden: ps::Ok,
+            result_like: ps::Choice::Ok(2.5),
+        }
+    );
+    let texts = oracle(&ps::Named {
+        some_value: Some(1.5f64),
+        maybe: None,
+        list: vec![],
+        borrowed: "b",
+        count: 0,
+        hidden: ps::Ok,
+        result_like: ps::Choice::None,
+    });
+    let Err(err) = fastwire::json::from_str::<ps::Named<f64>>(&texts.0) else {
+        panic!("read without `count`");
+    };
+    assert!(
+        err.to_string().starts_with("missing field `count`"),
+        "{err}"
+    );
+    for c in [
+        ps::Choice::Ok(1u8),
+        ps::Choice::Err("e".into()),
+        ps::Choice::Some { value: 2 },
+        ps::Choice::None,
+        ps::Choice::Tuple(1, 2),
+        ps::Choice::Empty(),
+        ps::Choice::EmptyStruct {},
+    ] {
+        reads_back!(ps::Choice<u8>, c);
+    }
+    reads_back!(
+        ps::Transparent<ps::Choice<u8>>,
+        ps::Transparent {
+            inner: vec![ps::Choice::<u8>::None],
+        }
+    );
+    reads_back!(
+        ps::WithPhantom<ps::String>,
+        ps::WithPhantom::<ps::String> {
+            n: 1,
+            marker: std::marker::PhantomData,
+        }
+    );
+}
+
+#[test]
 fn primitives_shadowed_types_match_serde_json() {
     use primitives_shadowed as p;
     assert_same_as_twin(&p::Unit, &twins::Unit);
@@ -413,6 +578,45 @@ fn primitives_shadowed_types_match_serde_json() {
 }
 
 #[test]
+fn primitives_shadowed_types_read_back() {
+    use primitives_shadowed as p;
+    let texts = oracle(&twins::Unit);
+    assert_round_trip_as_twin::<p::Unit, twins::Unit>(&twins::Unit, &texts);
+    // `Decodable` cannot derive `Decode` here (see above); it still encodes like its twin.
+    for maybe in [None, Some('m')] {
+        let value = p::Decodable {
+            first_field: 1,
+            maybe,
+            text: "te\"xt".into(),
+            borrowed: "b",
+            float: -0.5,
+            shapes: vec![p::Shape::Unit, p::Shape::Newtype(i128::MIN)],
+            unit: p::Unit,
+            skipped: 9,
+            defaulted: true,
+            wide: (u128::MAX, isize::MIN, 7),
+        };
+        let twin = twins::Decodable {
+            first_field: 1,
+            maybe,
+            text: "te\"xt".into(),
+            borrowed: "b",
+            float: -0.5,
+            shapes: vec![twins::Shape::Unit, twins::Shape::Newtype(i128::MIN)],
+            unit: twins::Unit,
+            skipped: 0,
+            defaulted: true,
+            wide: (u128::MAX, isize::MIN, 7),
+        };
+        assert_same_as_twin(&value, &twin);
+    }
+    let twin = twins::DecodableTuple(1, "t", true);
+    assert_same_as_twin(&p::DecodableTuple(1, "t", true), &twin);
+    let texts = oracle(&twin);
+    assert_round_trip_as_twin::<p::DecodableTuple<'_>, twins::DecodableTuple<'_>>(&twin, &texts);
+}
+
+#[test]
 fn no_implicit_prelude_types_match_serde_json() {
     for c in [vec![], vec!["c".to_owned()]] {
         assert_same_as_twin(
@@ -442,6 +646,12 @@ fn no_implicit_prelude_types_match_serde_json() {
 }
 
 #[test]
+fn no_implicit_prelude_types_read_back() {
+    let texts = oracle("t");
+    assert_round_trip_as_twin::<no_prelude::Transparent, String>(&"t".to_owned(), &texts);
+}
+
+#[test]
 fn crate_name_shadowed_types_match_serde_json() {
     use crate_name_shadowed::{ViaCratePath, E, S};
     assert_same(&S { a: 1, e: E::A });
@@ -450,4 +660,7 @@ fn crate_name_shadowed_types_match_serde_json() {
         assert_same(&ViaCratePath { e: E::B(4) }),
         r#"{"e":{"B":4}}"#
     );
+    assert_reads_back::<S>(&oracle(&S { a: 2, e: E::B(3) }));
+    assert_reads_back::<E>(&oracle(&E::A));
+    assert_reads_back::<ViaCratePath>(&oracle(&ViaCratePath { e: E::B(4) }));
 }

@@ -1,8 +1,9 @@
-//! Derived types in a crate with strict lints: the code `#[derive(fastwire::Encode)]` generates
-//! must not trigger any warning in the user's crate, whatever lints it denies. Each type's
-//! output is also compared at run time with `serde_json`'s for an identical twin type (the
-//! twins live in a module with relaxed lints, so that only fastwire's expansion is judged
-//! under the strict ones).
+//! Derived types in a crate with strict lints: the code `#[derive(fastwire::Encode)]` and
+//! `#[derive(fastwire::Decode)]` generate must not trigger any warning in the user's crate,
+//! whatever lints it denies. Each type's output is also compared at run time with
+//! `serde_json`'s for an identical twin type, and `serde_json`'s text for the twin is read back
+//! by fastwire as the strict type (the twins live in a module with relaxed lints, so that only
+//! fastwire's expansion is judged under the strict ones).
 
 #![forbid(unsafe_code)]
 #![deny(
@@ -43,23 +44,23 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 /// A unit struct.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct Unit;
 
 /// A newtype.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct Newtype(pub u64);
 
 /// A tuple struct with a skipped element.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct Tuple(pub i8, #[serde(skip)] pub u8, pub String);
 
 /// An empty tuple struct.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct EmptyTuple();
 
 /// An empty braced struct.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct EmptyBraced {}
 
 /// Returns whether `v` is zero.
@@ -70,7 +71,7 @@ pub const fn is_zero(v: &u32) -> bool {
 }
 
 /// A named struct using most attributes.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 #[serde(rename_all = "camelCase")]
 pub struct Named<'a, T> {
     /// Borrowed text.
@@ -98,7 +99,7 @@ pub struct Named<'a, T> {
 }
 
 /// An enum of every variant shape.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 #[serde(rename_all = "snake_case", rename_all_fields = "camelCase")]
 pub enum Kind {
     /// Unit.
@@ -138,7 +139,7 @@ pub struct Bounded<T> {
 }
 
 /// A type parameter used only in a skipped field.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub struct SkippedParam<T> {
     /// Shown.
     pub shown: u8,
@@ -164,24 +165,24 @@ mod twins {
     use std::collections::BTreeMap;
     use std::marker::PhantomData;
 
-    use serde::Serialize;
+    use serde::{Deserialize, Serialize};
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Unit;
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Newtype(pub u64);
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Tuple(pub i8, #[serde(skip)] pub u8, pub String);
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct EmptyTuple();
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct EmptyBraced {}
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     #[serde(rename_all = "camelCase")]
     pub struct Named<'a, T> {
         pub display_name: &'a str,
@@ -199,7 +200,7 @@ mod twins {
         pub marker: PhantomData<T>,
     }
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     #[serde(rename_all = "snake_case", rename_all_fields = "camelCase")]
     pub enum Kind {
         Unit,
@@ -214,7 +215,7 @@ mod twins {
         EmptyStruct {},
     }
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Debug)]
     #[serde(transparent)]
     pub struct Transparent<'a> {
         pub inner: &'a [u16],
@@ -322,4 +323,60 @@ fn strict_types_match_serde_json() {
         &BTreeMap::from([("shown", 1)]),
     );
     assert_same_as_twin(&None::<Never>, &None::<()>);
+}
+
+#[test]
+fn strict_types_read_serde_json_back() {
+    use fastwire_tests::{
+        assert_decodes_like_twin, assert_decodes_like_twin_borrowed, assert_round_trip_as_twin,
+        oracle,
+    };
+
+    macro_rules! read_back {
+        ($strict:ty, $twin:expr) => {{
+            let twin = $twin;
+            let texts = oracle(&twin);
+            assert_round_trip_as_twin::<$strict, _>(&twin, &texts);
+        }};
+    }
+    read_back!(Unit, twins::Unit);
+    read_back!(Newtype, twins::Newtype(u64::MAX));
+    // The skipped element is not written, and comes back as 0.
+    read_back!(Tuple, twins::Tuple(-1, 0, "t".to_owned()));
+    read_back!(EmptyTuple, twins::EmptyTuple());
+    read_back!(EmptyBraced, twins::EmptyBraced {});
+    for kind in &all_kinds() {
+        read_back!(Kind, twin_kind(kind));
+    }
+    for (maybe, count) in [(None, 0), (Some(0.5), 7)] {
+        let by_name: BTreeMap<String, twins::Kind> = all_kinds()
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (format!("k{i}"), twin_kind(k)))
+            .collect();
+        let twin = twins::Named {
+            display_name: "dn",
+            cow_text: Cow::Borrowed("cow"),
+            generic_value: [1u8, 2],
+            maybe,
+            count,
+            cache: vec![],
+            kind: twins::Kind::Tuple(1, 1),
+            by_name,
+            marker: PhantomData,
+        };
+        let texts = oracle(&twin);
+        if count == 0 {
+            // `count` is left out when zero, and is no `Option`: a missing field for both.
+            let read = assert_decodes_like_twin_borrowed::<
+                Named<'_, [u8; 2]>,
+                twins::Named<'_, [u8; 2]>,
+            >(&texts.0);
+            assert!(read.is_none());
+        } else {
+            assert_round_trip_as_twin::<Named<'_, [u8; 2]>, _>(&twin, &texts);
+        }
+    }
+    let read = assert_decodes_like_twin::<SkippedParam<u8>, BTreeMap<String, u8>>(r#"{"shown":1}"#);
+    assert!(read.is_some_and(|read| read.shown == 1 && read.hidden == 0));
 }

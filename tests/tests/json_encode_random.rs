@@ -3,19 +3,31 @@
 //! extreme integers) encoded by fastwire and by serde_json, compact and pretty, and streamed
 //! through a writer that accepts only a few bytes per call. The seeds are fixed, so a failure
 //! reproduces; the failing seed and index are printed.
+//!
+//! Every value is also read back: serde_json's compact and pretty texts, decoded by fastwire
+//! (`from_str`, `from_slice`, `from_reader` yielding 1 to 7 bytes per call), must give the
+//! original value (floats bit for bit) whenever serde_json's own reading does, and must agree
+//! with serde_json otherwise (non-finite floats are written as `null`, which an `f64` rejects
+//! and an `Option<f64>` reads as `None`).
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Debug;
 
-use fastwire_tests::{assert_bytes_eq, ChunkedWriter};
+use fastwire::json::DecodeOwned;
+use fastwire_tests::{
+    assert_bytes_eq, assert_decodes_like_serde_json_quick, assert_decodes_same,
+    assert_round_trip_quick, ChunkedWriter, Verdict,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 // ---------------------------------------------------------------------------------------------
 // the types
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Serialize, fastwire::Encode, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 #[serde(rename_all = "camelCase")]
 struct Record {
     id: u64,
@@ -35,21 +47,21 @@ struct Record {
     by_id: BTreeMap<u32, Shape>,
     by_char: HashMap<char, Option<i32>>,
     shape: Shape,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     children: Vec<Record>,
     opt_shape: Option<Box<Shape>>,
     tuple: (u8, char, String),
+    // No `default`: absent (empty), it is a missing field, for serde_json and fastwire.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     samples: Vec<f32>,
     #[serde(skip)]
-    #[allow(dead_code)] // skipped on purpose: never encoded, never read
     cache: u64,
     active: bool,
     point: Point,
     wrapper: Wrapper,
 }
 
-#[derive(Serialize, fastwire::Encode, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 #[serde(rename_all = "snake_case", rename_all_fields = "kebab-case")]
 enum Shape {
     Empty,
@@ -71,10 +83,10 @@ enum Shape {
     Many(Vec<Shape>),
 }
 
-#[derive(Serialize, fastwire::Encode, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 struct Point(i32, i32);
 
-#[derive(Serialize, fastwire::Encode, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 #[serde(transparent)]
 struct Wrapper {
     values: Vec<Option<f64>>,
@@ -120,12 +132,22 @@ const TRICKY: &[char] = &[
 
 struct Gen {
     rng: StdRng,
+    /// Only finite floats (non-finite ones are written as `null` and cannot be read back).
+    finite: bool,
 }
 
 impl Gen {
     fn new(seed: u64) -> Self {
         Self {
             rng: StdRng::seed_from_u64(seed),
+            finite: false,
+        }
+    }
+
+    fn finite(seed: u64) -> Self {
+        Self {
+            rng: StdRng::seed_from_u64(seed),
+            finite: true,
         }
     }
 
@@ -159,6 +181,24 @@ impl Gen {
     }
 
     fn f64(&mut self) -> f64 {
+        loop {
+            let f = self.any_f64();
+            if f.is_finite() || !self.finite {
+                return f;
+            }
+        }
+    }
+
+    fn f32(&mut self) -> f32 {
+        loop {
+            let f = self.any_f32();
+            if f.is_finite() || !self.finite {
+                return f;
+            }
+        }
+    }
+
+    fn any_f64(&mut self) -> f64 {
         match self.rng.random_range(0..8) {
             0 => f64::from_bits(self.rng.random()),
             // Subnormals (and zero).
@@ -186,7 +226,7 @@ impl Gen {
         }
     }
 
-    fn f32(&mut self) -> f32 {
+    fn any_f32(&mut self) -> f32 {
         match self.rng.random_range(0..6) {
             0 => f32::from_bits(self.rng.random()),
             1 => f32::from_bits(self.rng.random::<u32>() & 0x807F_FFFF),
@@ -372,31 +412,120 @@ fn check<T: serde::Serialize + fastwire::json::Encode + std::fmt::Debug>(
     same(&w.out, pretty.as_bytes(), "to_writer_pretty");
 }
 
+/// Names the value being read back if a check panics (the checks print the input).
+struct Context<'a>(&'a str, u64, usize);
+
+impl Drop for Context<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!(
+                "while reading back {} (seed {}, value #{})",
+                self.0, self.1, self.2
+            );
+        }
+    }
+}
+
+/// Reads serde_json's texts for `value` back with fastwire and serde_json (see the module
+/// docs) and returns the verdict.
+fn check_decode<T>(value: &T, what: &str, seed: u64, index: usize) -> Verdict
+where
+    T: Serialize + DeserializeOwned + DecodeOwned + PartialEq + Debug,
+{
+    let _context = Context(what, seed, index);
+    assert_decodes_like_serde_json_quick(value)
+}
+
+/// How many values got each verdict.
+#[derive(Default, Debug)]
+struct Tally {
+    round_trip: usize,
+    changed: usize,
+    rejected: usize,
+}
+
+impl Tally {
+    fn add(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::RoundTrip => self.round_trip += 1,
+            Verdict::Changed => self.changed += 1,
+            Verdict::Rejected => self.rejected += 1,
+        }
+    }
+}
+
+/// Whether `record` or one of its descendants has no `samples`, which then cannot be read.
+fn lacks_samples(record: &Record) -> bool {
+    record.samples.is_empty() || record.children.iter().any(lacks_samples)
+}
+
+/// `#[serde(skip)]` fields read back as their default: the value expected back.
+fn clear_cache(record: &mut Record) {
+    record.cache = 0;
+    for child in &mut record.children {
+        clear_cache(child);
+    }
+}
+
 #[test]
 fn random_records() {
     let mut values = 0usize;
+    let mut tally = Tally::default();
     for seed in 0..4u64 {
         let mut gen = Gen::new(0xFA57_0000 + seed);
         for index in 0..500 {
             let depth = gen.rng.random_range(0..3);
-            let record = gen.record(depth);
+            let mut record = gen.record(depth);
             let chunk = gen.rng.random_range(1..8);
             check(&record, seed, index, chunk);
+            // Every other one is read back, to keep the test quick in debug builds.
+            if index % 2 == 0 {
+                clear_cache(&mut record);
+                tally.add(check_decode(&record, "record", seed, index));
+            }
             values += 1;
         }
     }
     assert_eq!(values, 2000);
+    // Records holding a non-finite float (written `null`), or without `samples` anywhere,
+    // do not come back.
+    assert!(tally.round_trip > 300, "{tally:?}");
+    assert!(tally.changed > 0 && tally.rejected > 300, "{tally:?}");
+}
+
+#[test]
+fn random_finite_records_read_back() {
+    for seed in 10..12u64 {
+        let mut gen = Gen::finite(0xDEC0_0000 + seed);
+        for index in 0..150 {
+            let depth = gen.rng.random_range(0..3);
+            let mut record = gen.record(depth);
+            clear_cache(&mut record);
+            let expected = if lacks_samples(&record) {
+                Verdict::Rejected
+            } else {
+                Verdict::RoundTrip
+            };
+            assert_eq!(
+                check_decode(&record, "finite record", seed, index),
+                expected
+            );
+        }
+    }
 }
 
 #[test]
 fn random_shapes() {
+    let mut tally = Tally::default();
     for seed in 100..104u64 {
         let mut gen = Gen::new(seed);
         for index in 0..1000 {
             let shape = gen.shape(4);
             check(&shape, seed, index, 3);
+            tally.add(check_decode(&shape, "shape", seed, index));
         }
     }
+    assert!(tally.round_trip > 3000, "{tally:?}");
 }
 
 #[test]
@@ -414,6 +543,24 @@ fn random_scalars() {
             compact.as_bytes(),
             &format!("scalars #{index}: {value:?}"),
         );
+        // Read back (every other one): fastwire agrees with serde_json, and with finite floats
+        // gets the value back bit for bit.
+        if index % 2 == 1 {
+            continue;
+        }
+        let theirs =
+            assert_decodes_same::<(f64, f32, i128, u128, i64, u64, i32, u16, i8)>(&compact);
+        assert_eq!(theirs.is_ok(), f.is_finite() && g.is_finite(), "{compact}");
+        if let Ok(ours) =
+            fastwire::json::from_str::<(f64, f32, i128, u128, i64, u64, i32, u16, i8)>(&compact)
+        {
+            assert_eq!(ours, value, "{compact}");
+            assert_eq!(
+                (ours.0.to_bits(), ours.1.to_bits()),
+                (f.to_bits(), g.to_bits()),
+                "{compact}"
+            );
+        }
     }
     // Single floats from uniformly random bit patterns.
     let mut rng = StdRng::seed_from_u64(11);
@@ -432,6 +579,19 @@ fn random_scalars() {
             "f32 bits {:#x}",
             g.to_bits()
         );
+        // Read back, bit for bit (the shortest text that round-trips must).
+        if f.is_finite() {
+            let text = serde_json::to_string(&f).unwrap();
+            let ours: f64 = fastwire::json::from_str(&text).unwrap();
+            assert_eq!(ours.to_bits(), f.to_bits(), "f64 {text}");
+        }
+        if g.is_finite() {
+            let text = serde_json::to_string(&g).unwrap();
+            let ours: f32 = fastwire::json::from_str(&text).unwrap();
+            assert_eq!(ours.to_bits(), g.to_bits(), "f32 {text}");
+            let theirs: f32 = serde_json::from_str(&text).unwrap();
+            assert_eq!(theirs.to_bits(), g.to_bits(), "f32 {text} (serde_json)");
+        }
     }
 }
 
@@ -453,6 +613,11 @@ fn random_strings_and_maps() {
             compact.as_bytes(),
             &format!("to_writer string #{index}"),
         );
+        assert_eq!(
+            assert_decodes_same::<String>(&compact).as_ref().ok(),
+            Some(&s),
+            "string #{index}"
+        );
     }
     for index in 0..300 {
         let map: HashMap<String, Vec<String>> = (0..gen.rng.random_range(0..6))
@@ -465,10 +630,18 @@ fn random_strings_and_maps() {
             })
             .collect();
         check(&map, 0xC0FFEE, index, 2);
+        assert_eq!(
+            check_decode(&map, "map", 0xC0FFEE, index),
+            Verdict::RoundTrip
+        );
         let int_map: BTreeMap<i128, char> = (0..gen.rng.random_range(0..6))
             .map(|_| (gen.i128(), gen.char()))
             .collect();
         check(&int_map, 0xC0FFEE, index, 5);
+        assert_eq!(
+            check_decode(&int_map, "int map", 0xC0FFEE, index),
+            Verdict::RoundTrip
+        );
     }
 }
 
@@ -498,4 +671,17 @@ fn random_batch_as_one_document() {
     let mut w = ChunkedWriter::new(5);
     fastwire::json::to_writer_pretty(&mut w, &batch).unwrap();
     assert_bytes_eq(&w.out, &pretty, "batch to_writer_pretty");
+    // With non-finite floats in it somewhere, the batch does not read back, for either.
+    let (ours, theirs) = (
+        fastwire::json::from_slice::<Vec<Record>>(&compact),
+        serde_json::from_slice::<Vec<Record>>(&compact),
+    );
+    assert_eq!(ours.is_ok(), theirs.is_ok());
+    // A batch of finite records, read back from a reader yielding 1 to 7 bytes per call.
+    let mut gen = Gen::finite(43);
+    let mut batch: Vec<Record> = (0..300).map(|_| gen.record(1)).collect();
+    batch.iter_mut().for_each(clear_cache);
+    batch.retain(|record| !lacks_samples(record));
+    assert!(batch.len() > 100);
+    assert_round_trip_quick(&batch);
 }

@@ -1,6 +1,9 @@
 //! Differential tests: fastwire's JSON encoding of std types against serde_json, on
 //! hand-written edge cases. Every check goes through `to_string`, `to_vec`, `encode_into`
 //! (empty and non-empty buffers), `to_writer` (whole and short writes) and the pretty variants.
+//! Every type fastwire can also decode is read back, too: serde_json's output must come back
+//! through `from_str`, `from_slice` and `from_reader` as the original value (or, where
+//! serde_json cannot read its own output back, fastwire must reach serde_json's verdict).
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -14,7 +17,12 @@ use std::num::{
 use std::rc::Rc;
 use std::sync::Arc;
 
-use fastwire_tests::{assert_bytes_eq, assert_encodes_as, assert_same, assert_same_quick};
+use fastwire_tests::{
+    assert_bytes_eq, assert_decodes_like_serde_json, assert_decodes_like_serde_json_borrowed,
+    assert_decodes_like_twin, assert_encodes_as, assert_round_trip, assert_round_trip_borrowed,
+    assert_round_trip_by_encoding, assert_round_trip_quick, assert_same, assert_same_quick,
+    assert_same_round_trip, oracle, Verdict,
+};
 
 // ---------------------------------------------------------------------------------------------
 // integers
@@ -41,10 +49,10 @@ macro_rules! int_edges {
             values.extend(negs);
         }
         for v in &values {
-            assert_same(v);
+            assert_same_round_trip(v);
         }
-        assert_same(&values);
-        let s = assert_same(&<$ty>::MAX);
+        assert_same_round_trip(&values);
+        let s = assert_same_round_trip(&<$ty>::MAX);
         assert_eq!(s, <$ty>::MAX.to_string());
     })*};
 }
@@ -57,38 +65,38 @@ fn integers_all_widths() {
 #[test]
 fn int128_extremes() {
     assert_eq!(
-        assert_same(&i128::MIN),
+        assert_same_round_trip(&i128::MIN),
         "-170141183460469231731687303715884105728"
     );
     assert_eq!(
-        assert_same(&u128::MAX),
+        assert_same_round_trip(&u128::MAX),
         "340282366920938463463374607431768211455"
     );
-    assert_same(&i128::MAX);
-    assert_same(&(i128::MIN + 1));
-    assert_same(&(u128::from(u64::MAX) + 1));
-    assert_same(&(i128::from(i64::MIN) - 1));
-    assert_same(&vec![i128::MIN, -1, 0, 1, i128::MAX]);
-    assert_same(&[u128::MIN, u128::MAX]);
+    assert_same_round_trip(&i128::MAX);
+    assert_same_round_trip(&(i128::MIN + 1));
+    assert_same_round_trip(&(u128::from(u64::MAX) + 1));
+    assert_same_round_trip(&(i128::from(i64::MIN) - 1));
+    assert_same_round_trip(&vec![i128::MIN, -1, 0, 1, i128::MAX]);
+    assert_same_round_trip(&[u128::MIN, u128::MAX]);
 }
 
 #[test]
 fn nonzero_integers() {
-    assert_same(&NonZeroU8::MAX);
-    assert_same(&NonZeroU16::MIN);
-    assert_same(&NonZeroU32::new(4_000_000_000).unwrap());
-    assert_same(&NonZeroU64::MAX);
-    assert_same(&NonZeroU128::MAX);
-    assert_same(&NonZeroUsize::new(12345).unwrap());
-    assert_same(&NonZeroI8::MIN);
-    assert_same(&NonZeroI16::new(-1).unwrap());
-    assert_same(&NonZeroI32::MIN);
-    assert_same(&NonZeroI64::MAX);
-    assert_same(&NonZeroI128::MIN);
-    assert_same(&NonZeroI128::MAX);
-    assert_same(&NonZeroIsize::new(-77).unwrap());
-    assert_same(&vec![NonZeroI64::MIN, NonZeroI64::new(1).unwrap()]);
-    assert_same(&Some(NonZeroU32::new(9).unwrap()));
+    assert_same_round_trip(&NonZeroU8::MAX);
+    assert_same_round_trip(&NonZeroU16::MIN);
+    assert_same_round_trip(&NonZeroU32::new(4_000_000_000).unwrap());
+    assert_same_round_trip(&NonZeroU64::MAX);
+    assert_same_round_trip(&NonZeroU128::MAX);
+    assert_same_round_trip(&NonZeroUsize::new(12345).unwrap());
+    assert_same_round_trip(&NonZeroI8::MIN);
+    assert_same_round_trip(&NonZeroI16::new(-1).unwrap());
+    assert_same_round_trip(&NonZeroI32::MIN);
+    assert_same_round_trip(&NonZeroI64::MAX);
+    assert_same_round_trip(&NonZeroI128::MIN);
+    assert_same_round_trip(&NonZeroI128::MAX);
+    assert_same_round_trip(&NonZeroIsize::new(-77).unwrap());
+    assert_same_round_trip(&vec![NonZeroI64::MIN, NonZeroI64::new(1).unwrap()]);
+    assert_same_round_trip(&Some(NonZeroU32::new(9).unwrap()));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,23 +225,23 @@ fn f32_edges() -> Vec<f32> {
 fn floats_f64() {
     let all = f64_edges();
     for x in &all {
-        assert_same(x);
-        assert_same(&-x);
+        assert_same_round_trip(x);
+        assert_same_round_trip(&-x);
     }
-    assert_same(&all);
-    assert_eq!(assert_same(&-0.0f64), "-0.0");
-    assert_eq!(assert_same(&1.0f64), "1.0");
+    assert_same_round_trip(&all);
+    assert_eq!(assert_same_round_trip(&-0.0f64), "-0.0");
+    assert_eq!(assert_same_round_trip(&1.0f64), "1.0");
 }
 
 #[test]
 fn floats_f32() {
     let all = f32_edges();
     for x in &all {
-        assert_same(x);
-        assert_same(&-x);
+        assert_same_round_trip(x);
+        assert_same_round_trip(&-x);
     }
-    assert_same(&all);
-    assert_eq!(assert_same(&-0.0f32), "-0.0");
+    assert_same_round_trip(&all);
+    assert_eq!(assert_same_round_trip(&-0.0f32), "-0.0");
 }
 
 #[test]
@@ -247,6 +255,9 @@ fn floats_non_finite_are_null() {
         f64::from_bits(0xFFFF_FFFF_FFFF_FFFF),
     ] {
         assert_eq!(assert_same(&x), "null");
+        // `null` is no f64, for fastwire as for serde_json; in an Option it reads as `None`.
+        assert_eq!(assert_decodes_like_serde_json(&x), Verdict::Rejected);
+        assert_eq!(assert_decodes_like_serde_json(&Some(x)), Verdict::Changed);
     }
     for x in [
         f32::NAN,
@@ -256,14 +267,32 @@ fn floats_non_finite_are_null() {
         f32::from_bits(0x7F80_0001),
     ] {
         assert_eq!(assert_same(&x), "null");
+        assert_eq!(assert_decodes_like_serde_json(&x), Verdict::Rejected);
+        assert_eq!(assert_decodes_like_serde_json(&Some(x)), Verdict::Changed);
     }
     assert_same(&vec![f64::NAN, 1.5, f64::INFINITY]);
-    assert_same(&(f32::NEG_INFINITY, Some(f64::NAN), 0.0f32));
+    assert_eq!(
+        assert_decodes_like_serde_json(&vec![f64::NAN, 1.5, f64::INFINITY]),
+        Verdict::Rejected
+    );
+    let tuple = (f32::NEG_INFINITY, Some(f64::NAN), 0.0f32);
+    assert_same(&tuple);
+    assert_eq!(assert_decodes_like_serde_json(&tuple), Verdict::Rejected);
+    let tuple = (Some(f32::NEG_INFINITY), Some(f64::NAN), -0.0f32);
+    assert_eq!(assert_decodes_like_serde_json(&tuple), Verdict::Changed);
     let mut m = BTreeMap::new();
     m.insert("nan", f64::NAN);
     m.insert("inf", f64::INFINITY);
     m.insert("one", 1.0);
     assert_same(&m);
+    let texts = oracle(&m);
+    assert_eq!(
+        assert_decodes_like_serde_json_borrowed(&m, &texts),
+        Verdict::Rejected
+    );
+    let optional: BTreeMap<String, Option<f64>> =
+        m.iter().map(|(k, v)| ((*k).to_owned(), Some(*v))).collect();
+    assert_eq!(assert_decodes_like_serde_json(&optional), Verdict::Changed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,14 +301,20 @@ fn floats_non_finite_are_null() {
 
 #[test]
 fn bool_unit_phantom() {
-    assert_eq!(assert_same(&true), "true");
-    assert_eq!(assert_same(&false), "false");
-    assert_eq!(assert_same(&()), "null");
-    assert_eq!(assert_same(&PhantomData::<String>), "null");
-    assert_same(&PhantomData::<dyn Fn()>);
-    assert_same(&vec![(), ()]);
-    assert_same(&[true, false, true]);
+    assert_eq!(assert_same_round_trip(&true), "true");
+    assert_eq!(assert_same_round_trip(&false), "false");
+    assert_eq!(assert_same_round_trip(&()), "null");
+    assert_eq!(assert_same_round_trip(&PhantomData::<String>), "null");
+    assert_same_round_trip(&PhantomData::<dyn Fn()>);
+    assert_same_round_trip(&vec![(), ()]);
+    assert_same_round_trip(&[true, false, true]);
     assert_same(&Some(()));
+    // `Some(())` is written `null`, which reads back as `None`.
+    assert_eq!(assert_decodes_like_serde_json(&Some(())), Verdict::Changed);
+    assert_eq!(
+        assert_decodes_like_serde_json(&vec![Some(()), None]),
+        Verdict::Changed
+    );
 }
 
 fn tricky_chars() -> Vec<char> {
@@ -312,12 +347,12 @@ fn tricky_chars() -> Vec<char> {
 #[test]
 fn chars() {
     for c in tricky_chars() {
-        assert_same(&c);
+        assert_same_round_trip(&c);
     }
-    assert_same(&tricky_chars());
-    assert_eq!(assert_same(&'"'), r#""\"""#);
-    assert_eq!(assert_same(&'\u{1f}'), r#""\u001f""#);
-    assert_eq!(assert_same(&'\u{7f}'), "\"\u{7f}\"");
+    assert_same_round_trip(&tricky_chars());
+    assert_eq!(assert_same_round_trip(&'"'), r#""\"""#);
+    assert_eq!(assert_same_round_trip(&'\u{1f}'), r#""\u001f""#);
+    assert_eq!(assert_same_round_trip(&'\u{7f}'), "\"\u{7f}\"");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,12 +362,31 @@ fn chars() {
 fn check_str(s: &str) {
     assert_same(s);
     assert_same(&s);
-    assert_same(&s.to_owned());
+    assert_same_round_trip(&s.to_owned());
     assert_same(&Cow::Borrowed(s));
     assert_same(&Cow::<str>::Owned(s.to_owned()));
-    assert_same(&Box::<str>::from(s));
+    assert_same_round_trip(&Box::<str>::from(s));
+    // fastwire has no `Decode` for `Rc<str>` and `Arc<str>` (serde has, with its "rc"
+    // feature): encoding only.
     assert_same(&Rc::<str>::from(s));
     assert_same(&Arc::<str>::from(s));
+    // Borrowed: `&str` only when serde_json wrote no escape (else both reject), `Cow<str>`
+    // always.
+    let texts = oracle(s);
+    let escaped = texts.0.contains('\\');
+    let verdict = assert_decodes_like_serde_json_borrowed(&s, &texts);
+    assert_eq!(
+        verdict,
+        if escaped {
+            Verdict::Rejected
+        } else {
+            Verdict::RoundTrip
+        },
+        "{s:?}"
+    );
+    assert_round_trip_borrowed(&Cow::Borrowed(s), &texts);
+    let cow: Cow<str> = fastwire::json::from_str(&texts.0).unwrap();
+    assert_eq!(matches!(cow, Cow::Borrowed(_)), !escaped, "{s:?}");
 }
 
 #[test]
@@ -377,7 +431,7 @@ fn strings_every_control_char() {
         for pos in 0..40 {
             let mut s = "x".repeat(40);
             s.insert(pos, c);
-            assert_same(&s);
+            assert_same_round_trip(&s);
         }
     }
     let all: String = (0u8..0x20).map(char::from).collect();
@@ -401,10 +455,11 @@ fn strings_escape_at_every_offset() {
                 let mut s = "abcdefgh".repeat(9)[..len].to_owned();
                 s.insert(pos, c);
                 assert_same_quick(&s, 5);
+                assert_round_trip(&s);
             }
         }
         let plain = "0123456789abcdefghij".repeat(4)[..len].to_owned();
-        assert_same(&plain);
+        assert_same_round_trip(&plain);
     }
 }
 
@@ -413,25 +468,27 @@ fn strings_long() {
     // > 64 KiB without escapes.
     let plain = "abcdefghijklmnopqrstuvwxyz0123456789".repeat(2000);
     assert!(plain.len() > 64 * 1024);
-    assert_same(&plain);
+    assert_same_round_trip(&plain);
     // > 64 KiB that is mostly escapes (expands 6x).
     let ctl = "\u{1}".repeat(70 * 1024);
-    assert_same(&ctl);
+    assert_same_round_trip(&ctl);
     // > 64 KiB with escapes sprinkled in.
     let mixed = "lorem \"ipsum\" \\ dolor\nsit\tamet 中文 😀 \u{0}".repeat(3000);
     assert!(mixed.len() > 64 * 1024);
-    assert_same(&mixed);
+    assert_same_round_trip(&mixed);
     // ~1 MiB, inside containers.
     let big = "x\"y".repeat(350_000);
     assert_same(&vec![big.as_str(), "", big.as_str()]);
+    assert_round_trip_quick(&vec![big.clone(), String::new(), big.clone()]);
     let mut m = BTreeMap::new();
     m.insert(big.clone(), big.clone());
     assert_same(&m);
+    assert_round_trip_quick(&m);
     // All non-ASCII, > 64 KiB.
     let cjk = "日本語".repeat(30_000);
-    assert_same(&cjk);
+    assert_same_round_trip(&cjk);
     let emoji = "😀".repeat(20_000);
-    assert_same(&emoji);
+    assert_same_round_trip(&emoji);
 }
 
 #[test]
@@ -446,6 +503,9 @@ fn strings_multibyte_across_boundaries() {
                 let s = format!("{}{tail}{}", "a".repeat(len), "b".repeat(3));
                 assert_same_quick(&s, 4093);
                 assert_same_quick(&("pad", s.as_str()), 65_536);
+                if delta.abs() <= 1 {
+                    assert_round_trip_quick(&("pad".to_owned(), s));
+                }
             }
         }
     }
@@ -453,10 +513,12 @@ fn strings_multibyte_across_boundaries() {
     for shift in 0..4 {
         let s = format!("{}{}", "z".repeat(shift), "😀".repeat(17_000));
         assert_same_quick(&s, 1000);
+        assert_round_trip_quick(&s);
     }
     // Escapes densely packed with multi-byte chars, > 64 KiB.
     let s = "é\u{1}€\"😀\\".repeat(8000);
     assert_same_quick(&s, 333);
+    assert_round_trip_quick(&s);
 }
 
 #[test]
@@ -467,6 +529,7 @@ fn strings_padding_before_escapes_near_writer_buffer() {
     for pad in (64 * 1024 - 16)..(64 * 1024 + 4) {
         let value = ("a".repeat(pad), tail.as_str(), 'é');
         assert_same_quick(&value, 64 * 1024);
+        assert_round_trip(&(value.0, value.1.to_owned(), value.2));
     }
 }
 
@@ -476,14 +539,25 @@ fn strings_padding_before_escapes_near_writer_buffer() {
 
 #[test]
 fn options() {
-    assert_eq!(assert_same(&None::<u8>), "null");
-    assert_same(&Some(5u8));
+    assert_eq!(assert_same_round_trip(&None::<u8>), "null");
+    assert_same_round_trip(&Some(5u8));
     assert_same(&Some("x"));
-    assert_same(&Some(Some(1)));
+    assert_round_trip_borrowed(&Some("x"), &oracle(&Some("x")));
+    assert_same_round_trip(&Some(Some(1)));
     assert_same(&Some(None::<i32>));
-    assert_same(&None::<Option<i32>>);
+    // `Some(None)` and `None` are both written `null`, which reads back as `None`.
+    assert_eq!(
+        assert_decodes_like_serde_json(&Some(None::<i32>)),
+        Verdict::Changed
+    );
+    assert_same_round_trip(&None::<Option<i32>>);
     assert_same(&vec![Some(1.5), None, Some(f64::NAN)]);
-    assert_same(&Some(vec![None::<String>, Some(String::new())]));
+    assert_eq!(
+        assert_decodes_like_serde_json(&vec![Some(1.5), None, Some(f64::NAN)]),
+        Verdict::Changed
+    );
+    assert_same_round_trip(&vec![Some(1.5), None, Some(-0.0)]);
+    assert_same_round_trip(&Some(vec![None::<String>, Some(String::new())]));
 }
 
 #[test]
@@ -493,13 +567,17 @@ fn pointers() {
     assert_same(&&x);
     assert_same(&&&x);
     assert_same(&&mut y);
-    assert_same(&Box::new(7u16));
+    assert_round_trip(&x);
+    assert_round_trip(&y);
+    assert_same_round_trip(&Box::new(7u16));
     assert_same(&Box::new(Box::new("nested")));
-    assert_same(&Rc::new(vec![1, 2]));
-    assert_same(&Arc::new(Some('c')));
-    assert_same(&vec![Box::new(1), Box::new(2)]);
+    assert_same_round_trip(&Box::new(Box::new("nested".to_owned())));
+    assert_same_round_trip(&Rc::new(vec![1, 2]));
+    assert_same_round_trip(&Arc::new(Some('c')));
+    assert_same_round_trip(&vec![Box::new(1), Box::new(2)]);
     let s: &[u8] = &[1, 2, 3];
-    assert_same(&Box::<[u8]>::from(s));
+    assert_same_round_trip(&Box::<[u8]>::from(s));
+    // No `Decode` for `Rc<[T]>` and `Arc<[T]>` (serde has them): encoding only.
     assert_same(&Rc::<[u8]>::from(s));
     assert_same(&Arc::<[u8]>::from(s));
 }
@@ -510,21 +588,30 @@ fn pointers() {
 
 #[test]
 fn sequences() {
-    assert_eq!(assert_same(&Vec::<u8>::new()), "[]");
-    assert_same(&vec![1u8]);
-    assert_same(&vec![1u8, 2, 3]);
-    assert_same(&vec!["a", "", "\"q\""]);
+    assert_eq!(assert_same_round_trip(&Vec::<u8>::new()), "[]");
+    assert_same_round_trip(&vec![1u8]);
+    assert_same_round_trip(&vec![1u8, 2, 3]);
+    let strs = vec!["a", "", "\"q\""];
+    assert_same(&strs);
+    // `&str` cannot hold an escaped string: rejected by both.
+    assert_eq!(
+        assert_decodes_like_serde_json_borrowed(&strs, &oracle(&strs)),
+        Verdict::Rejected
+    );
+    assert_round_trip_borrowed(&strs[..2].to_vec(), &oracle(&strs[..2]));
     let slice: &[i32] = &[-1, 0, 1];
     assert_same(slice);
     assert_same(&slice);
+    assert_round_trip(&slice.to_vec());
     let empty: &[String] = &[];
     assert_same(empty);
-    assert_same(&[0u8; 0]);
-    assert_same(&[1u8]);
-    assert_same(&[1u8, 2, 3, 4]);
-    assert_same(&[[1, 2], [3, 4]]);
-    assert_same(&[(); 3]);
-    assert_same(&[true; 32]);
+    assert_round_trip(&empty.to_vec());
+    assert_same_round_trip(&[0u8; 0]);
+    assert_same_round_trip(&[1u8]);
+    assert_same_round_trip(&[1u8, 2, 3, 4]);
+    assert_same_round_trip(&[[1, 2], [3, 4]]);
+    assert_same_round_trip(&[(); 3]);
+    assert_same_round_trip(&[true; 32]);
     // serde implements Serialize for arrays up to 32 only; larger arrays must still encode
     // like a slice.
     let a33 = [7u8; 33];
@@ -533,11 +620,24 @@ fn sequences() {
     let a100 = [0.5f64; 100];
     let (compact, pretty) = fastwire_tests::oracle(&a100[..]);
     assert_encodes_as(&a100, &compact, &pretty);
+    // fastwire decodes arrays of any length; serde_json's verdict comes from a `Vec` of
+    // exactly that length.
+    for text in [compact.as_str(), pretty.as_str()] {
+        let back = assert_decodes_like_twin::<[f64; 100], Vec<f64>>(text);
+        assert_eq!(back, Some(a100));
+    }
+    let a33_text = serde_json::to_string(&a33[..]).unwrap();
+    assert_eq!(
+        assert_decodes_like_twin::<[u8; 33], Vec<u8>>(&a33_text),
+        Some(a33)
+    );
+    assert!(fastwire::json::from_str::<[u8; 33]>(&a33_text.replacen("7,", "", 1)).is_err());
+    assert!(fastwire::json::from_str::<[u8; 33]>(&a33_text.replacen("7,", "7,7,", 1)).is_err());
 
     let mut dq: VecDeque<i32> = VecDeque::new();
-    assert_same(&dq);
+    assert_same_round_trip(&dq);
     dq.push_back(1);
-    assert_same(&dq);
+    assert_same_round_trip(&dq);
     // Make the ring buffer wrap around so its two halves are both non-empty.
     let mut wrapped = VecDeque::with_capacity(8);
     for i in 0..6 {
@@ -551,20 +651,21 @@ fn sequences() {
     }
     let (a, b) = wrapped.as_slices();
     assert!(!a.is_empty() && !b.is_empty(), "VecDeque did not wrap");
-    assert_same(&wrapped);
+    assert_same_round_trip(&wrapped);
     let mut front = VecDeque::new();
     front.push_front("b");
     front.push_front("a");
     assert_same(&front);
+    assert_round_trip_borrowed(&front, &oracle(&front));
 
     let long: Vec<u32> = (0..50_000).collect();
-    assert_same(&long);
+    assert_same_round_trip(&long);
 }
 
 #[test]
 fn nested_empty_containers_pretty() {
     let nested: Vec<Vec<Vec<u8>>> = vec![vec![], vec![vec![]], vec![vec![], vec![1]], vec![]];
-    let s = assert_same(&nested);
+    let s = assert_same_round_trip(&nested);
     assert_eq!(s, "[[],[[]],[[],[1]],[]]");
     assert_eq!(
         fastwire::json::to_string_pretty(&nested),
@@ -572,42 +673,54 @@ fn nested_empty_containers_pretty() {
     );
     let mut outer: BTreeMap<&str, BTreeMap<&str, Vec<u8>>> = BTreeMap::new();
     assert_same(&outer);
+    assert_round_trip_borrowed(&outer, &oracle(&outer));
     let _ = outer.insert("empty", BTreeMap::new());
     let mut inner = BTreeMap::new();
     let _ = inner.insert("e", vec![]);
     let _ = inner.insert("f", vec![1, 2]);
     let _ = outer.insert("full", inner);
     assert_same(&outer);
+    assert_round_trip_borrowed(&outer, &oracle(&outer));
     type Deep = Vec<Vec<Vec<Vec<Vec<Vec<()>>>>>>;
     let deep: Deep = vec![vec![vec![vec![vec![vec![]]]]]];
-    assert_same(&deep);
-    assert_same(&(Vec::<u8>::new(), BTreeMap::<u8, u8>::new(), ((),), [(); 0]));
+    assert_same_round_trip(&deep);
+    assert_same_round_trip(&(Vec::<u8>::new(), BTreeMap::<u8, u8>::new(), ((),), [(); 0]));
     let maps: Vec<HashMap<String, Vec<BTreeSet<u8>>>> = vec![
         HashMap::new(),
         HashMap::from([("k".to_owned(), vec![BTreeSet::new()])]),
     ];
-    assert_same(&maps);
-    assert_same(&Some(Vec::<Option<Vec<u8>>>::from([None, Some(vec![])])));
+    assert_same_round_trip(&maps);
+    assert_same_round_trip(&Some(Vec::<Option<Vec<u8>>>::from([None, Some(vec![])])));
 }
 
 #[test]
 fn tuples_all_arities() {
-    assert_same(&(1u8,));
-    assert_same(&(1u8, "two"));
-    assert_same(&(1u8, "two", 3.0f32));
-    assert_same(&(1u8, "two", 3.0f32, '4'));
-    assert_same(&(1u8, "two", 3.0f32, '4', None::<u8>));
-    assert_same(&(1u8, "two", 3.0f32, '4', None::<u8>, vec![6]));
-    assert_same(&(1u8, 2i8, 3u16, 4i16, 5u32, 6i32, 7u64));
-    assert_same(&(1u8, 2i8, 3u16, 4i16, 5u32, 6i32, 7u64, 8i64));
-    assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9));
-    assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
-    assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
-    assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
+    assert_same_round_trip(&(1u8,));
+    fastwire_tests::assert_same_round_trip_borrowed!((1u8, "two"));
+    fastwire_tests::assert_same_round_trip_borrowed!((1u8, "two", 3.0f32));
+    fastwire_tests::assert_same_round_trip_borrowed!((1u8, "two", 3.0f32, '4'));
+    fastwire_tests::assert_same_round_trip_borrowed!((1u8, "two", 3.0f32, '4', None::<u8>));
+    fastwire_tests::assert_same_round_trip_borrowed!((
+        1u8,
+        "two",
+        3.0f32,
+        '4',
+        None::<u8>,
+        vec![6]
+    ));
+    assert_same_round_trip(&(1u8, 2i8, 3u16, 4i16, 5u32, 6i32, 7u64));
+    assert_same_round_trip(&(1u8, 2i8, 3u16, 4i16, 5u32, 6i32, 7u64, 8i64));
+    assert_same_round_trip(&(1, 2, 3, 4, 5, 6, 7, 8, 9));
+    assert_same_round_trip(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+    assert_same_round_trip(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+    assert_same_round_trip(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
     assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13));
+    assert_round_trip_by_encoding(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13));
     assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+    assert_round_trip_by_encoding(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
     assert_same(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    assert_same(&(
+    assert_round_trip_by_encoding(&(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    let sixteen = (
         "a",
         'b',
         3u128,
@@ -624,8 +737,33 @@ fn tuples_all_arities() {
         -14isize,
         15u8,
         (),
+    );
+    assert_same(&sixteen);
+    let (a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p) = sixteen;
+    assert_round_trip_by_encoding(&(
+        a.to_owned(),
+        b,
+        c,
+        d,
+        e,
+        f,
+        g,
+        h,
+        i,
+        j,
+        k,
+        l.to_owned(),
+        m,
+        n,
+        o,
+        p,
     ));
-    assert_same(&((), ((), ((),))));
+    // `&str` cannot borrow the escaped "\u0001": both reject.
+    assert_eq!(
+        fastwire_tests::decode_verdict_borrowed!((a, l)),
+        Verdict::Rejected
+    );
+    assert_same_round_trip(&((), ((), ((),))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -635,7 +773,7 @@ fn tuples_all_arities() {
 #[test]
 fn maps_string_keys() {
     let mut m: BTreeMap<String, i32> = BTreeMap::new();
-    assert_eq!(assert_same(&m), "{}");
+    assert_eq!(assert_same_round_trip(&m), "{}");
     let _ = m.insert(String::new(), 0);
     let _ = m.insert("a\"b\\c".into(), 1);
     let _ = m.insert("\u{0}\u{1f}\n".into(), 2);
@@ -643,32 +781,43 @@ fn maps_string_keys() {
     let _ = m.insert("😀".into(), 4);
     let _ = m.insert("\u{2028}".into(), 5);
     let _ = m.insert("k".repeat(70_000), 6);
-    assert_same(&m);
+    assert_same_round_trip(&m);
     let borrowed: BTreeMap<&str, &str> = m.keys().map(|k| (k.as_str(), k.as_str())).collect();
     assert_same(&borrowed);
+    assert_eq!(
+        fastwire_tests::decode_verdict_borrowed!(borrowed),
+        Verdict::Rejected
+    );
+    let unescaped: BTreeMap<&str, &str> = borrowed
+        .iter()
+        .filter(|(k, _)| !serde_json::to_string(k).unwrap().contains('\\'))
+        .map(|(k, v)| (*k, *v))
+        .collect();
+    assert_eq!(unescaped.len(), 5);
+    fastwire_tests::assert_same_round_trip_borrowed!(unescaped);
     let cow: BTreeMap<Cow<str>, Option<u8>> = [
         (Cow::Borrowed("b"), Some(1)),
         (Cow::Owned("o\"".to_owned()), None),
     ]
     .into_iter()
     .collect();
-    assert_same(&cow);
+    fastwire_tests::assert_same_round_trip_borrowed!(cow);
     let hm: HashMap<String, Vec<String>> = (0..50)
         .map(|i| (format!("key{i}\t"), vec![format!("v{i}"); i % 3]))
         .collect();
-    assert_same(&hm);
+    assert_same_round_trip(&hm);
 }
 
 macro_rules! int_key_maps {
     ($($ty:ty),*) => {$({
         let keys = [<$ty>::MIN, <$ty>::MAX, 0, 1, <$ty>::MAX / 2];
         let bt: BTreeMap<$ty, u8> = keys.iter().enumerate().map(|(i, k)| (*k, i as u8)).collect();
-        let s = assert_same(&bt);
+        let s = assert_same_round_trip(&bt);
         assert!(s.starts_with("{\""), "int keys must be quoted: {s}");
         let hm: HashMap<$ty, $ty> = keys.iter().map(|k| (*k, *k)).collect();
-        assert_same(&hm);
+        assert_same_round_trip(&hm);
         let empty: BTreeMap<$ty, ()> = BTreeMap::new();
-        assert_same(&empty);
+        assert_same_round_trip(&empty);
     })*};
 }
 
@@ -680,20 +829,25 @@ fn maps_int_keys() {
 #[test]
 fn maps_bool_and_char_keys() {
     let b: BTreeMap<bool, &str> = [(false, "no"), (true, "yes")].into_iter().collect();
-    assert_eq!(assert_same(&b), r#"{"false":"no","true":"yes"}"#);
+    assert_eq!(
+        fastwire_tests::assert_same_round_trip_borrowed!(b),
+        r#"{"false":"no","true":"yes"}"#
+    );
     let hb: HashMap<bool, Vec<u8>> = [(true, vec![1]), (false, vec![])].into_iter().collect();
-    assert_same(&hb);
+    assert_same_round_trip(&hb);
     let c: BTreeMap<char, u32> = tricky_chars()
         .into_iter()
         .map(|ch| (ch, u32::from(ch)))
         .collect();
-    assert_same(&c);
+    assert_same_round_trip(&c);
     let hc: HashMap<char, char> = [('"', '\\'), ('\u{0}', '😀')].into_iter().collect();
-    assert_same(&hc);
+    assert_same_round_trip(&hc);
 }
 
 #[test]
 fn maps_other_key_types() {
+    // fastwire decodes none of these key types (serde does, except `&&str`), nor
+    // `Cow<[u8]>`: encoding only.
     let nz: BTreeMap<NonZeroU32, u8> = BTreeMap::from([(NonZeroU32::MIN, 1), (NonZeroU32::MAX, 2)]);
     assert_same(&nz);
     let nzi: BTreeMap<NonZeroI128, u8> = BTreeMap::from([(NonZeroI128::MIN, 1)]);
@@ -703,7 +857,7 @@ fn maps_other_key_types() {
     let arc: HashMap<Arc<str>, u8> = HashMap::from([(Arc::from("a"), 1)]);
     assert_same(&arc);
     let boxed: BTreeMap<Box<str>, u8> = BTreeMap::from([(Box::from("\u{0}"), 1)]);
-    assert_same(&boxed);
+    assert_same_round_trip(&boxed);
     let refs: BTreeMap<&&str, &u8> = BTreeMap::from([(&"k", &1)]);
     assert_same(&refs);
     let cow_bytes: Cow<'_, [u8]> = Cow::Borrowed(&[1, 2]);
@@ -720,26 +874,32 @@ fn maps_nested_values() {
     let _ = inner.insert("x".to_owned(), vec![Some(1.0), None, Some(-0.0)]);
     let _ = inner.insert("y".to_owned(), vec![]);
     let _ = m.insert(u64::MAX, inner);
-    assert_same(&m);
+    assert_same_round_trip(&m);
     let refs: BTreeMap<&String, &Vec<u8>> = BTreeMap::new();
     assert_same(&refs);
-    assert_same(&Box::new(m));
+    assert_same_round_trip(&Box::new(m));
 }
 
 #[test]
 fn sets() {
     let empty: BTreeSet<u8> = BTreeSet::new();
-    assert_eq!(assert_same(&empty), "[]");
+    assert_eq!(assert_same_round_trip(&empty), "[]");
     let bs: BTreeSet<&str> = ["b", "a", "\"", ""].into_iter().collect();
     assert_same(&bs);
+    assert_eq!(
+        fastwire_tests::decode_verdict_borrowed!(bs),
+        Verdict::Rejected
+    );
+    let owned: BTreeSet<String> = bs.iter().map(|s| (*s).to_owned()).collect();
+    assert_round_trip(&owned);
     let hs: HashSet<i128> = [i128::MIN, 0, i128::MAX].into_iter().collect();
-    assert_same(&hs);
+    assert_same_round_trip(&hs);
     let hs_empty: HashSet<String> = HashSet::new();
-    assert_same(&hs_empty);
+    assert_same_round_trip(&hs_empty);
     let nested: BTreeSet<Vec<char>> = [vec![], vec!['a'], vec!['\u{0}', '😀']]
         .into_iter()
         .collect();
-    assert_same(&nested);
+    assert_same_round_trip(&nested);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -748,18 +908,20 @@ fn sets() {
 
 #[test]
 fn wrapping_reverse_cell() {
-    assert_same(&Wrapping(u8::MAX));
-    assert_same(&Wrapping(i128::MIN));
+    assert_same_round_trip(&Wrapping(u8::MAX));
+    assert_same_round_trip(&Wrapping(i128::MIN));
     assert_same(&Reverse("rev\"erse"));
-    assert_same(&Reverse(vec![Reverse(1), Reverse(2)]));
-    assert_same(&Cell::new(17u32));
-    assert_same(&Cell::new(-0.0f64));
-    assert_same(&Cell::new(Some('x')));
-    assert_same(&vec![Cell::new(true), Cell::new(false)]);
-    assert_same(&(Wrapping(1u16), Reverse(2u32), Cell::new(3i8)));
+    assert_round_trip(&Reverse("rev\"erse".to_owned()));
+    fastwire_tests::assert_same_round_trip_borrowed!(Reverse("reverse"));
+    assert_same_round_trip(&Reverse(vec![Reverse(1), Reverse(2)]));
+    assert_same_round_trip(&Cell::new(17u32));
+    assert_same_round_trip(&Cell::new(-0.0f64));
+    assert_same_round_trip(&Cell::new(Some('x')));
+    assert_same_round_trip(&vec![Cell::new(true), Cell::new(false)]);
+    assert_same_round_trip(&(Wrapping(1u16), Reverse(2u32), Cell::new(3i8)));
     let c = Cell::new(1);
     c.set(2);
-    assert_eq!(assert_same(&c), "2");
+    assert_eq!(assert_same_round_trip(&c), "2");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -777,6 +939,45 @@ fn harness_detects_a_difference() {
 #[should_panic(expected = "to_string_pretty")]
 fn harness_detects_a_pretty_difference() {
     assert_encodes_as(&vec![1u8], "[1]", "[1]");
+}
+
+/// Reads like an `f64` but loses the sign of zero: equal by `PartialEq`, different in bits.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+struct SignlessZero(f64);
+
+impl<'de> fastwire::json::Decode<'de> for SignlessZero {
+    fn decode(r: &mut fastwire::json::Reader<'de>) -> Result<Self, fastwire::json::Error> {
+        f64::decode(r).map(|x| Self(if x == 0.0 { 0.0 } else { x }))
+    }
+}
+
+/// Accepts any JSON value, where serde_json wants a number.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+struct Lenient(u8);
+
+impl<'de> fastwire::json::Decode<'de> for Lenient {
+    fn decode(r: &mut fastwire::json::Reader<'de>) -> Result<Self, fastwire::json::Error> {
+        r.skip_value()?;
+        Ok(Self(1))
+    }
+}
+
+#[test]
+#[should_panic(expected = "in bits")]
+fn harness_detects_a_lost_sign_when_decoding() {
+    assert_round_trip(&SignlessZero(-0.0));
+}
+
+#[test]
+#[should_panic(expected = "fastwire accepts what serde_json rejects")]
+fn harness_detects_a_different_verdict() {
+    let _ = fastwire_tests::assert_decodes_same::<Lenient>("\"x\"");
+}
+
+#[test]
+#[should_panic(expected = "values differ")]
+fn harness_detects_a_different_value() {
+    assert_round_trip(&Lenient(7));
 }
 
 #[test]
@@ -826,6 +1027,7 @@ fn encode_into_appends_and_reuses() {
 fn writer_by_value_and_by_ref() {
     let value = (vec![1, 2], "w", BTreeMap::from([(1u8, 'x')]));
     let expected = serde_json::to_vec(&value).unwrap();
+    fastwire_tests::assert_same_round_trip_borrowed!(value);
     // `W` by value: a Vec moved in (and a Cursor), and by `&mut`.
     let mut cursor = std::io::Cursor::new(Vec::new());
     fastwire::json::to_writer(&mut cursor, &value).unwrap();

@@ -1,15 +1,16 @@
 //! `to_writer` streaming: a large document goes through a bounded buffer in few, bounded write
-//! calls with serde_json's exact bytes, and I/O errors come back to the caller.
+//! calls with serde_json's exact bytes, and I/O errors come back to the caller. The streamed
+//! documents also read back, through `from_reader` fed in small or uneven pieces.
 //!
 //! Size: in release builds the large document is ~100 MB. Debug builds (the default for
 //! `cargo test`) encode about an order of magnitude slower and serde_json has to produce the
 //! oracle too, so there the document is ~24 MB, which still crosses the 64 KiB streaming
 //! buffer hundreds of times and keeps the test to a few seconds.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
-use fastwire_tests::assert_bytes_eq;
-use serde::Serialize;
+use fastwire_tests::{assert_bytes_eq, assert_round_trip_quick, ChunkedReader};
+use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, fastwire::Encode)]
 #[serde(rename_all = "camelCase")]
@@ -25,11 +26,66 @@ struct Row {
     kind: Kind,
 }
 
-#[derive(Serialize, fastwire::Encode)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 enum Kind {
     Plain,
     Weighted(f32),
     Located { lat: f64, lon: f64 },
+}
+
+/// `Row` with owned strings, to read the streamed documents back (`Row` borrows `'static`
+/// strings, which no reader can lend).
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
+#[serde(rename_all = "camelCase")]
+struct OwnedRow {
+    row_id: u64,
+    user_name: String,
+    score: f64,
+    tags: Vec<String>,
+    active: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_id: Option<u32>,
+    note: String,
+    kind: Kind,
+}
+
+impl From<&Row> for OwnedRow {
+    fn from(row: &Row) -> Self {
+        let kind = match row.kind {
+            Kind::Plain => Kind::Plain,
+            Kind::Weighted(w) => Kind::Weighted(w),
+            Kind::Located { lat, lon } => Kind::Located { lat, lon },
+        };
+        Self {
+            row_id: row.row_id,
+            user_name: row.user_name.clone(),
+            score: row.score,
+            tags: row.tags.iter().map(|t| (*t).to_owned()).collect(),
+            active: row.active,
+            parent_id: row.parent_id,
+            note: row.note.to_owned(),
+            kind,
+        }
+    }
+}
+
+/// A reader that hands out its input in pieces of uneven sizes (1 byte to over 64 KiB).
+struct UnevenReader<'a> {
+    input: &'a [u8],
+    call: usize,
+}
+
+impl Read for UnevenReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        const SIZES: [usize; 7] = [1, 4093, 3, 65_537, 17, 128 * 1024, 2];
+        let n = SIZES[self.call % SIZES.len()]
+            .min(buf.len())
+            .min(self.input.len());
+        self.call += 1;
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
+    }
 }
 
 /// Keys, values and punctuation-delimited items a `Row` contributes, at least.
@@ -171,6 +227,53 @@ fn pretty_document_streams_in_few_bounded_writes() {
         "{} write calls",
         sink.calls
     );
+}
+
+#[test]
+fn streamed_documents_read_back() {
+    // Smaller than the documents above: decoding in a debug build is slow too.
+    let data = rows(2 << 20);
+    let mut streamed = Vec::new();
+    fastwire::json::to_writer(&mut streamed, &data).unwrap();
+    assert_bytes_eq(
+        &streamed,
+        &serde_json::to_vec(&data).unwrap(),
+        "to_writer (Vec)",
+    );
+    let owned: Vec<OwnedRow> = data.iter().map(OwnedRow::from).collect();
+    let theirs: Vec<OwnedRow> = serde_json::from_slice(&streamed).unwrap();
+    assert!(theirs == owned, "serde_json does not read the rows back");
+    let uneven = UnevenReader {
+        input: &streamed,
+        call: 0,
+    };
+    let ours: Vec<OwnedRow> = fastwire::json::from_reader(uneven).unwrap();
+    assert!(
+        ours == owned,
+        "from_reader (uneven pieces) reads different rows"
+    );
+    let mut reader = ChunkedReader::new(&streamed, 1);
+    let ours: Vec<OwnedRow> = fastwire::json::from_reader(&mut reader).unwrap();
+    assert!(
+        ours == owned,
+        "from_reader (1 to 7 bytes per call) reads different rows"
+    );
+    assert!(reader.calls > streamed.len() / 7);
+
+    let mut pretty = Vec::new();
+    fastwire::json::to_writer_pretty(&mut pretty, &data[..data.len() / 4]).unwrap();
+    let uneven = UnevenReader {
+        input: &pretty,
+        call: 3,
+    };
+    let ours: Vec<OwnedRow> = fastwire::json::from_reader(uneven).unwrap();
+    assert!(
+        ours == owned[..owned.len() / 4],
+        "from_reader (pretty) reads different rows"
+    );
+
+    // One huge string with escapes, through every entry point.
+    assert_round_trip_quick(&"plain text \u{1}\"\\ ".repeat(1 << 16));
 }
 
 #[test]
