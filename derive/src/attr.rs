@@ -213,8 +213,10 @@ pub struct Container {
 pub struct Variant {
     pub name: Name,
     pub rename_all: RenameRules,
-    /// `skip`, `skip_serializing` or `skip_deserializing`, with its tokens (not supported yet).
-    pub skip: Option<TokenStream>,
+    /// `skip` or `skip_serializing`, with its tokens (refused when encoding).
+    pub skip_serializing: Option<TokenStream>,
+    /// `skip` or `skip_deserializing`: the variant is not read from input.
+    pub skip_deserializing: bool,
 }
 
 /// Settings read from a field's attributes.
@@ -353,7 +355,8 @@ impl Variant {
         let mut rename = Pair::none(cx, RENAME);
         let mut rename_all = Pair::none(cx, RENAME_ALL);
         let mut aliases = BTreeSet::new();
-        let mut skip = Setting::none(cx, SKIP);
+        let mut skip_serializing = Setting::none(cx, SKIP_SERIALIZING);
+        let mut skip_deserializing = Flag::none(cx, SKIP_DESERIALIZING);
 
         for_each_meta(cx, &variant.attrs, |source, meta| {
             let tokens = meta.path.to_token_stream();
@@ -371,12 +374,16 @@ impl Variant {
                 if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
                     aliases.insert(alias.value());
                 }
-            } else if meta.path == SKIP
-                || meta.path == SKIP_SERIALIZING
-                || meta.path == SKIP_DESERIALIZING
-            {
-                // #[serde(skip)], #[serde(skip_serializing)], #[serde(skip_deserializing)]
-                skip.set(source, &tokens, ());
+            } else if meta.path == SKIP {
+                // #[serde(skip)]
+                skip_serializing.set(source, &tokens, ());
+                skip_deserializing.set_true(source, &meta.path);
+            } else if meta.path == SKIP_SERIALIZING {
+                // #[serde(skip_serializing)]
+                skip_serializing.set(source, &tokens, ());
+            } else if meta.path == SKIP_DESERIALIZING {
+                // #[serde(skip_deserializing)]
+                skip_deserializing.set_true(source, &meta.path);
             } else {
                 reject_word(cx, source, meta, "variant")?;
             }
@@ -387,7 +394,10 @@ impl Variant {
         Variant {
             name: Name::from_settings(original, rename, aliases),
             rename_all: RenameRules::from_pair(rename_all),
-            skip: skip.get_with_tokens().map(|((), tokens)| tokens),
+            skip_serializing: skip_serializing
+                .get_with_tokens()
+                .map(|((), tokens)| tokens),
+            skip_deserializing: skip_deserializing.get(),
         }
     }
 

@@ -16,7 +16,9 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
         check_input_lifetime_name(cx, cont);
     }
     check_duplicate_keys(cx, cont);
-    check_variant_skip(cx, cont);
+    if direction == Direction::Encode {
+        check_variant_skip(cx, cont);
+    }
     check_positional_rename(cx, cont);
     check_newtype_skip(cx, cont);
 }
@@ -115,10 +117,10 @@ fn check_field_keys(cx: &Ctxt, fields: &[Field]) {
 fn check_variant_skip(cx: &Ctxt, cont: &Container) {
     if let Data::Enum(variants) = &cont.data {
         for variant in variants {
-            if let Some(tokens) = &variant.attrs.skip {
+            if let Some(tokens) = &variant.attrs.skip_serializing {
                 cx.error_spanned_tokens(
                     tokens.clone(),
-                    "fastwire does not support skipping enum variants yet: encoding a skipped variant could only fail, and fastwire's encoding cannot fail",
+                    "fastwire cannot encode an enum with a variant skipped when serializing: encoding that variant could only fail, and fastwire's encoding cannot fail; use `skip_deserializing` if the variant should only not be read",
                 );
             }
         }

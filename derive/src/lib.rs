@@ -78,6 +78,8 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
             unused_mut,
             unused_variables,
             unused_comparisons,
+            unreachable_code,
+            unreachable_patterns,
             dead_code,
             clippy::all,
             clippy::pedantic

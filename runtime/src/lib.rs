@@ -61,9 +61,15 @@ pub use fastwire_derive::Decode;
 pub mod __private {
     pub use core::default::Default;
     pub use core::option::Option::{self, None, Some};
-    pub use core::primitive::{bool, str, usize};
+    pub use core::primitive::{bool, str, u8, usize};
     pub use core::result::Result::{self, Err, Ok};
     pub use std::string::String;
+
+    /// An owned copy of `text` (generated code cannot count on `From` being in scope).
+    #[inline]
+    pub fn string_from(text: &str) -> String {
+        String::from(text)
+    }
 }
 
 /// Keeps its input when the `json` format is enabled (used by generated code).

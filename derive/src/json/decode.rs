@@ -39,12 +39,20 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
         };
         bound::add_inferred_bounds(&mut generics, cont, needs_default, &default_path);
     }
-    // Borrowed fields (`&'a str`, `Cow<'a, str>`) may point into the input.
-    let lifetimes: Vec<syn::Lifetime> = cont
+    // Borrowed fields (`&'a str`, `Cow<'a, str>`) may point into the input; so may fields
+    // borrowing for `'static` (`&'static str`), which only `'static` input can fill.
+    let mut lifetimes: Vec<syn::Lifetime> = cont
         .generics
         .lifetimes()
         .map(|def| def.lifetime.clone())
         .collect();
+    if cont
+        .data
+        .all_fields()
+        .any(|field| !field.attrs.skip_deserializing && mentions_static(field.ty))
+    {
+        lifetimes.push(syn::parse_quote!('static));
+    }
     let mut impl_generics = generics.clone();
     impl_generics
         .params
@@ -85,12 +93,10 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
         }
         Data::Enum(variants) => enum_body(&cx, cont, variants),
     };
-    let container_default = match &cont.attrs.default {
-        DefaultValue::None => TokenStream::new(),
-        DefaultValue::Default => quote! {
-            let __default: Self = #krate::__private::Default::default();
-        },
-        DefaultValue::Path(path) => quote!(let __default: Self = #path();),
+    let container_default = container_default_statement(&cx);
+    let missing = match (&cont.data, &cont.attrs.transparent) {
+        (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
+        _ => TokenStream::new(),
     };
     quote! {
         #krate::__if_json! {
@@ -102,8 +108,56 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
                     #container_default
                     #body
                 }
+
+                #missing
             }
         }
+    }
+}
+
+/// Whether `ty` mentions the `'static` lifetime anywhere.
+fn mentions_static(ty: &syn::Type) -> bool {
+    struct FindStatic(bool);
+    impl<'ast> syn::visit::Visit<'ast> for FindStatic {
+        fn visit_lifetime(&mut self, lifetime: &'ast syn::Lifetime) {
+            self.0 |= lifetime.ident == "static";
+        }
+    }
+    let mut finder = FindStatic(false);
+    syn::visit::visit_type(&mut finder, ty);
+    finder.0
+}
+
+/// A transparent struct is absent exactly when its field's type is (`Option` inside: `None`).
+fn transparent_missing(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
+    let krate = cx.krate;
+    let chosen = cont.transparent_candidates(Direction::Decode)[0];
+    let ty = chosen.ty;
+    let value = transparent_value(cx, fields, chosen, quote!(__v));
+    let container_default = container_default_statement(cx);
+    quote! {
+        #[inline]
+        fn missing() -> #krate::__private::Option<Self> {
+            match <#ty as #krate::json::Decode<'de>>::missing() {
+                #krate::__private::Some(__v) => {
+                    #container_default
+                    #krate::__private::Some(#value)
+                }
+                #krate::__private::None => #krate::__private::None,
+            }
+        }
+    }
+}
+
+/// `let __default: Self = ...;` when the container has a `default`.
+fn container_default_statement(cx: &Ctx) -> TokenStream {
+    let krate = cx.krate;
+    match cx.container_default {
+        DefaultValue::None => TokenStream::new(),
+        DefaultValue::Default => quote! {
+            let __default: Self = #krate::__private::Default::default();
+        },
+        DefaultValue::Path(path) => quote!(let __default: Self = #path();),
     }
 }
 
@@ -230,31 +284,40 @@ fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style
 fn transparent_body(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
     let krate = cx.krate;
     let chosen = cont.transparent_candidates(Direction::Decode)[0];
-    let style = if fields.iter().all(|f| f.original.ident.is_some()) {
-        Style::Struct
-    } else {
-        Style::Tuple
-    };
+    let span = chosen.ty.span();
+    let ty = chosen.ty;
+    let spanned_krate = respan(quote::ToTokens::to_token_stream(krate), span);
+    let decode = quote_spanned!(span=> <#ty as #spanned_krate::json::Decode<'de>>::decode(__r)?);
+    let value = transparent_value(cx, fields, chosen, decode);
+    quote!(#krate::__private::Ok(#value))
+}
+
+/// The struct built from `value` for the transparent field and defaults for the others.
+fn transparent_value(
+    cx: &Ctx,
+    fields: &[Field],
+    chosen: &Field,
+    value: TokenStream,
+) -> TokenStream {
+    let named = fields.iter().all(|f| f.original.ident.is_some());
     let values = fields.iter().map(|field| {
-        let value = if std::ptr::eq(field, chosen) {
-            let span = field.ty.span();
-            let ty = field.ty;
-            let krate = respan(quote::ToTokens::to_token_stream(krate), span);
-            quote_spanned!(span=> <#ty as #krate::json::Decode<'de>>::decode(__r)?)
+        let field_value = if std::ptr::eq(field, chosen) {
+            value.clone()
         } else {
             skipped_value(cx, field)
         };
         let member = &field.member;
-        match style {
-            Style::Struct => quote!(#member: #value),
-            _ => value,
+        if named {
+            quote!(#member: #field_value)
+        } else {
+            field_value
         }
     });
-    let value = match style {
-        Style::Struct => quote!(Self { #(#values),* }),
-        _ => quote!(Self(#(#values),*)),
-    };
-    quote!(#krate::__private::Ok(#value))
+    if named {
+        quote!(Self { #(#values),* })
+    } else {
+        quote!(Self(#(#values),*))
+    }
 }
 
 fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
@@ -302,7 +365,7 @@ fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) 
         let otherwise = match (allow_defaults, default_value(cx, field)) {
             (true, Some(value)) => quote!({ __open = false; #value }),
             _ => quote! {
-                return #krate::__private::Err(__r.invalid_length(#position, #expected_len.into()))
+                return #krate::__private::Err(__r.invalid_length(#position, #expected_len))
             },
         };
         out.extend(quote! {
@@ -312,7 +375,7 @@ fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) 
     let first = count == 0;
     out.extend(quote! {
         if __open && __r.array_next(#first)? {
-            return #krate::__private::Err(__r.invalid_length(#count + 1, #expected_len.into()));
+            return #krate::__private::Err(__r.invalid_length(#count + 1, #expected_len));
         }
     });
     out
@@ -378,11 +441,11 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
             keys.push((alias.as_bytes().to_vec(), position));
         }
     }
-    let match_key = match_by_length(&keys, count);
+    let match_key = match_by_length(krate, &keys, count);
 
     let unknown = if deny_unknown_fields {
         quote! {
-            let __found = #krate::__private::String::from(&*__key);
+            let __found = #krate::__private::string_from(&__key);
             return #krate::__private::Err(__r.unknown_field(&__found, __FIELDS));
         }
     } else {
@@ -416,14 +479,14 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
     });
     quote! {
         #[allow(dead_code)]
-        const __FIELDS: &[&str] = &[#(#all_names),*];
+        const __FIELDS: &[&#krate::__private::str] = &[#(#all_names),*];
         #(#slots)*
         let mut __first = true;
-        let mut __next: usize = 0;
+        let mut __next: #krate::__private::usize = 0;
         loop {
-            let __index: usize = match __r.object_key(__first)? {
+            let __index: #krate::__private::usize = match __r.object_key(__first)? {
                 #krate::__private::Some(__key) => {
-                    let __bytes: &[u8] = __key.as_bytes();
+                    let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
                     // Real documents almost always list keys in declaration order.
                     if #is_next {
                         __next
@@ -449,7 +512,7 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
 
 /// `match __bytes.len() { 2 => if __bytes == b"id" { 0 } else { N }, ... }`: one length test,
 /// then whole-key comparisons among the keys of that length only.
-fn match_by_length(keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
+fn match_by_length(krate: &syn::Path, keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
     let mut lengths: Vec<usize> = keys.iter().map(|(key, _)| key.len()).collect();
     lengths.sort_unstable();
     lengths.dedup();
@@ -464,7 +527,7 @@ fn match_by_length(keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
         quote!(#len => #(#tests)* { #unknown },)
     });
     quote! {
-        match __bytes.len() {
+        match <[#krate::__private::u8]>::len(__bytes) {
             #(#arms)*
             _ => #unknown,
         }
@@ -477,21 +540,28 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
     let enum_name = &cont.attrs.name.deserialize;
     let expecting = format!("enum {enum_name}");
     let count = variants.len();
-    let names = variants.iter().map(|v| v.attrs.name.deserialize.as_str());
+    // Variants with `skip_deserializing` are never read: their names are unknown variants.
+    let readable = || {
+        variants
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.attrs.skip_deserializing)
+    };
+    let names = readable().map(|(_, v)| v.attrs.name.deserialize.as_str());
     let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
-    for (index, variant) in variants.iter().enumerate() {
+    for (index, variant) in readable() {
         keys.push((variant.attrs.name.deserialize.as_bytes().to_vec(), index));
         for alias in &variant.attrs.name.aliases {
             keys.push((alias.as_bytes().to_vec(), index));
         }
     }
-    let match_name = match_by_length(&keys, count);
+    let match_name = match_by_length(krate, &keys, count);
     let identify = quote! {
         {
-            let __bytes: &[u8] = __name.as_bytes();
+            let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__name);
             match #match_name {
                 #count => {
-                    let __found = #krate::__private::String::from(&*__name);
+                    let __found = #krate::__private::string_from(&__name);
                     return #krate::__private::Err(__r.unknown_variant(&__found, __VARIANTS));
                 }
                 __found => __found,
@@ -499,7 +569,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
         }
     };
 
-    let unit_arms = variants.iter().enumerate().map(|(index, variant)| {
+    let unit_arms = readable().map(|(index, variant)| {
         let ident = &variant.ident;
         if variant.style == Style::Unit {
             quote!(#index => #krate::__private::Ok(Self::#ident),)
@@ -509,7 +579,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
             quote!(#index => #krate::__private::Err(__r.custom_at(#message, __at)),)
         }
     });
-    let content_arms = variants.iter().enumerate().map(|(index, variant)| {
+    let content_arms = readable().map(|(index, variant)| {
         let ident = &variant.ident;
         let constructor = quote!(Self::#ident);
         let name = format!("{enum_name}::{}", variant.attrs.name.deserialize);
@@ -530,7 +600,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
                 &constructor,
                 &variant.fields,
                 &format!("struct variant {name}"),
-                false,
+                cont.attrs.deny_unknown_fields,
             ),
         };
         let variant_name = &variant.attrs.name.deserialize;
@@ -539,17 +609,14 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
                 .map_err(|__e| __e.in_field(#variant_name))?,
         }
     });
-    let unreachable = if count == 0 {
-        quote!()
-    } else {
-        quote!(_ => ::core::unreachable!(),)
-    };
+    // Indexes come from matching names, which only yields readable variants' indexes.
+    let unreachable = quote!(_ => ::core::unreachable!(),);
     quote! {
-        const __VARIANTS: &[&str] = &[#(#names),*];
+        const __VARIANTS: &[&#krate::__private::str] = &[#(#names),*];
         match __r.peek()? {
             b'"' => {
                 let __at = __r.offset();
-                let __index: usize = { let __name = __r.decode_str()?; #identify };
+                let __index: #krate::__private::usize = { let __name = __r.decode_str()?; #identify };
                 match __index {
                     #(#unit_arms)*
                     #unreachable
@@ -557,10 +624,12 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
             }
             b'{' => {
                 __r.begin_object(#expecting)?;
-                let __index: usize = match __r.object_key(true)? {
+                let __index: #krate::__private::usize = match __r.object_key(true)? {
                     #krate::__private::Some(__name) => #identify,
                     #krate::__private::None => {
-                        return #krate::__private::Err(__r.invalid_type(#expecting));
+                        return #krate::__private::Err(
+                            __r.custom("expected an object with one key, the variant's name"),
+                        );
                     }
                 };
                 let __value: Self = match __index {

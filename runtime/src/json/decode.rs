@@ -152,6 +152,13 @@ macro_rules! decode_nonzero {
                 })
             }
         }
+
+        impl<'de> DecodeKey<'de> for $ty {
+            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
+                $ty::new($inner::decode_key(key)?)
+                    .ok_or_else(|| "invalid value: integer `0`, expected a nonzero integer".to_owned())
+            }
+        }
     )*};
 }
 
@@ -256,6 +263,27 @@ impl<'de> DecodeKey<'de> for Box<str> {
     }
 }
 
+/// Shared strings, for the pointer types serde supports them in.
+macro_rules! decode_shared_str {
+    ($($ty:ident),*) => {$(
+        impl<'de> Decode<'de> for $ty<str> {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                Ok($ty::from(&*r.decode_str()?))
+            }
+        }
+
+        impl<'de> DecodeKey<'de> for $ty<str> {
+            #[inline]
+            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
+                Ok($ty::from(&*key))
+            }
+        }
+    )*};
+}
+
+decode_shared_str!(Rc, Arc);
+
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
@@ -341,6 +369,12 @@ macro_rules! decode_wrapper {
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 T::decode(r).map($wrap)
             }
+
+            // `Box<Option<T>>` is `None` when absent, as in serde.
+            #[inline]
+            fn missing() -> Option<Self> {
+                T::missing().map($wrap)
+            }
         }
     )*};
 }
@@ -417,6 +451,25 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 }
 
+impl<'de, T: Decode<'de>> Decode<'de> for Rc<[T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Rc::from)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Arc<[T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Arc::from)
+    }
+}
+
+/// Always owned, read as a sequence (serde's behaviour for `Cow<[T]>`).
+impl<'de, 'a, T: Decode<'de> + Clone> Decode<'de> for Cow<'a, [T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Cow::Owned)
+    }
+}
+
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         // Filled in place (no heap): small arrays such as coordinates are common.
@@ -424,12 +477,12 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
         r.begin_array("an array")?;
         for (index, slot) in items.iter_mut().enumerate() {
             if !r.array_next(index == 0)? {
-                return Err(r.invalid_length(index, format!("an array of length {N}")));
+                return Err(r.invalid_length(index, &format!("an array of length {N}")));
             }
             *slot = Some(T::decode(r).map_err(|e| e.in_index(index))?);
         }
         if r.array_next(N == 0)? {
-            return Err(r.invalid_length(N + 1, format!("an array of length {N}")));
+            return Err(r.invalid_length(N + 1, &format!("an array of length {N}")));
         }
         Ok(items.map(|item| match item {
             Some(item) => item,
@@ -493,7 +546,7 @@ macro_rules! decode_tuple {
                 let value = ($(
                     {
                         if !r.array_next(index == 0)? {
-                            return Err(r.invalid_length(index, concat!("a tuple of size ", $len).to_owned()));
+                            return Err(r.invalid_length(index, concat!("a tuple of size ", $len)));
                         }
                         let item = $name::decode(r).map_err(|e| e.in_index(index))?;
                         index += 1;
@@ -501,7 +554,7 @@ macro_rules! decode_tuple {
                     },
                 )+);
                 if r.array_next(false)? {
-                    return Err(r.invalid_length(index + 1, concat!("a tuple of size ", $len).to_owned()));
+                    return Err(r.invalid_length(index + 1, concat!("a tuple of size ", $len)));
                 }
                 Ok(value)
             }

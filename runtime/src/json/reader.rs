@@ -933,8 +933,11 @@ impl<'de> Reader<'de> {
 
     /// "invalid length `len`, expected `expected`".
     #[cold]
-    pub fn invalid_length(&self, len: usize, expected: String) -> Error {
-        self.error(ErrorCode::InvalidLength { len, expected })
+    pub fn invalid_length(&self, len: usize, expected: &str) -> Error {
+        self.error(ErrorCode::InvalidLength {
+            len,
+            expected: expected.to_owned(),
+        })
     }
 
     /// A free-form data error at the current position.
