@@ -245,6 +245,34 @@ macro_rules! assert_same_round_trip_borrowed {
     }};
 }
 
+/// `value` for as long as the program runs: serde_json's texts leaked, for types that borrow
+/// for `'static` (`&'static str` fields) and so can be read from `'static` input only.
+pub fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+/// [`assert_same`] and [`assert_round_trip_borrowed`] together, for a value whose type borrows
+/// for `'static` (`&'static str`): serde_json's texts are leaked for the decoded values to
+/// borrow from. Returns serde_json's compact output.
+#[track_caller]
+pub fn assert_same_round_trip_static<T>(value: &T) -> String
+where
+    T: Encode + Serialize + Deserialize<'static> + Decode<'static> + PartialEq + Debug,
+{
+    assert_round_trip_borrowed(value, leak(oracle(value)));
+    assert_same(value)
+}
+
+/// [`assert_decodes_like_serde_json_borrowed`] for a value whose type borrows for `'static`,
+/// on serde_json's texts leaked: returns the [`Verdict`].
+#[track_caller]
+pub fn decode_verdict_static<T>(value: &T) -> Verdict
+where
+    T: Serialize + Deserialize<'static> + Decode<'static> + PartialEq + Debug,
+{
+    assert_decodes_like_serde_json_borrowed(value, leak(oracle(value)))
+}
+
 /// [`assert_decodes_like_serde_json_borrowed`] with serde_json's texts made in the macro's
 /// scope: evaluates to the [`Verdict`].
 #[macro_export]

@@ -13,8 +13,21 @@
 )]
 
 use fastwire_tests::{
-    assert_reads_back, assert_round_trip_as_twin, assert_same, assert_same_as_twin, oracle,
+    assert_decodes_like_twin, assert_decodes_like_twin_borrowed, assert_reads_back,
+    assert_round_trip_as_twin, assert_same, assert_same_as_twin, leak, oracle,
 };
+
+/// Inputs of every kind, none of which an empty enum accepts.
+const NOT_AN_EMPTY_ENUM: [&str; 8] = [
+    "null",
+    "0",
+    "[]",
+    "{}",
+    r#""A""#,
+    r#"{"A":null}"#,
+    r#"{"A":[1]}"#,
+    "",
+];
 
 /// The prelude's items are shadowed by local types; both derives must still work and agree.
 mod prelude_shadowed {
@@ -126,13 +139,37 @@ mod prelude_shadowed {
         fn enumerate(&self) {}
         fn map(&self) {}
         fn eq(&self) {}
-        // Not here, because `#[derive(fastwire::Decode)]`'s expansion calls them with method
-        // syntax and then fails to compile: `into` (on the expected-length message, E0034)
-        // and `as_bytes` (on a key read, which derefs to `str` only after this trait's method
-        // has been picked, E0308).
-        // fn into(self) where Self: Sized {}
-        // fn as_bytes(&self) {}
+        fn into(self)
+        where
+            Self: core::marker::Sized,
+        {
+        }
+        fn as_bytes(&self) {}
+        fn as_str(&self) {}
+        fn to_owned(&self) {}
+        fn to_string(&self) {}
+        fn clone(&self) {}
+        fn is_some(&self) {}
+        fn begin_object(&self) {}
+        fn begin_array(&self) {}
+        fn array_next(&self) {}
+        fn object_key(&self) {}
+        fn decode_str(&self) {}
+        fn decode_null(&self) {}
+        fn skip_value(&self) {}
+        fn invalid_type(&self) {}
+        fn peek(&self) {}
         fn deserialize(&self) {}
+        // `Reader`'s `&self` methods: the expansion calls them by path, so a trait method of
+        // the same name reached through an autoref of `&mut Reader` cannot capture the call.
+        fn missing_field(&self) {}
+        fn duplicate_field(&self) {}
+        fn unknown_field(&self) {}
+        fn unknown_variant(&self) {}
+        fn invalid_length(&self) {}
+        fn custom(&self) {}
+        fn custom_at(&self) {}
+        fn offset(&self) {}
     }
     impl<T: ?core::marker::Sized> Ambiguous for T {}
 
@@ -193,8 +230,26 @@ mod prelude_shadowed {
         pub marker: ::core::marker::PhantomData<T>,
     }
 
-    #[derive(Serialize, fastwire::Encode)]
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
     pub enum Never {}
+
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
+    #[serde(deny_unknown_fields)]
+    pub struct Strict {
+        #[serde(alias = "first")]
+        pub a: u8,
+        #[serde(default)]
+        pub b: ::std::option::Option<u8>,
+    }
+
+    #[derive(Serialize, fastwire::Encode, fastwire::Decode)]
+    pub enum Partial {
+        Read(u8),
+        #[serde(skip_deserializing)]
+        WrittenOnly {
+            value: u8,
+        },
+    }
 }
 
 /// Primitive type names, `core`, `std` and `alloc` are shadowed: generated code must name
@@ -223,31 +278,32 @@ mod primitives_shadowed {
     pub mod alloc {}
 
     type Byte = ::core::primitive::u8;
-    type Text = &'static ::core::primitive::str;
 
     #[derive(fastwire::Encode, fastwire::Decode)]
     pub struct Unit;
 
-    // No `fastwire::Decode` for the types with a `&'static str` (`Text`): the derive cannot
-    // decode such a field. `Decodable` and `DecodableTuple` below borrow instead.
-    #[derive(fastwire::Encode)]
-    pub struct Tuple(pub Byte, pub Text, pub ::core::primitive::bool);
+    // `&'static str` spelled out: both derives (serde's too) see a `'static` borrow only in
+    // the field's type as written, not through a type alias.
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub struct Tuple(
+        pub Byte,
+        pub &'static ::core::primitive::str,
+        pub ::core::primitive::bool,
+    );
 
-    #[derive(fastwire::Encode)]
+    #[derive(fastwire::Encode, fastwire::Decode)]
     #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
     pub struct Named {
         pub first_field: Byte,
         #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub maybe: ::core::option::Option<::core::primitive::char>,
-        pub text: Text,
+        pub text: &'static ::core::primitive::str,
         pub float: ::core::primitive::f64,
         pub shapes: ::std::vec::Vec<Shape>,
         pub unit: Unit,
     }
 
-    // No `fastwire::Decode` here and on `Decodable`: the derive's expansion names primitive
-    // types unqualified (`&[u8]`, `usize`, `&str`) and so does not compile in this module.
-    #[derive(fastwire::Encode)]
+    #[derive(fastwire::Encode, fastwire::Decode)]
     pub enum Shape {
         Unit,
         Newtype(::core::primitive::i128),
@@ -256,10 +312,17 @@ mod primitives_shadowed {
         Empty(),
     }
 
-    #[derive(fastwire::Encode)]
+    #[derive(fastwire::Encode, fastwire::Decode)]
     pub enum Never {}
 
-    #[derive(fastwire::Encode)]
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub enum Partial {
+        Read(Byte),
+        #[serde(skip_deserializing)]
+        WrittenOnly(::core::primitive::u16),
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
     #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
     pub struct Decodable<'a> {
         pub first_field: Byte,
@@ -296,10 +359,10 @@ mod twins {
     #[derive(Serialize, Deserialize, Debug)]
     pub struct Unit;
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     pub struct Tuple(pub u8, pub &'static str, pub bool);
 
-    #[derive(Serialize)]
+    #[derive(Serialize, Deserialize, Debug)]
     #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
     pub struct Named {
         pub first_field: u8,
@@ -340,15 +403,23 @@ mod twins {
 
     #[derive(Serialize, Deserialize, Debug)]
     pub struct DecodableTuple<'a>(pub u8, pub &'a str, pub bool);
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Never {}
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Partial {
+        Read(u8),
+        #[serde(skip_deserializing)]
+        WrittenOnly(u16),
+    }
 }
 
 /// `#![no_implicit_prelude]`: nothing is in scope that the module does not import.
 mod no_prelude {
     #![no_implicit_prelude]
 
-    // No `::fastwire::Decode` here and on `Shape`: the derive's expansion calls trait
-    // functions (`String::from`) that only the prelude brings into scope.
-    #[derive(::fastwire::Encode)]
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
     pub struct Named<T> {
         pub a: ::core::primitive::u8,
         pub b: ::std::option::Option<T>,
@@ -356,7 +427,7 @@ mod no_prelude {
         pub c: ::std::vec::Vec<::std::string::String>,
     }
 
-    #[derive(::fastwire::Encode)]
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
     #[serde(rename_all = "kebab-case")]
     pub enum Shape {
         UnitVariant,
@@ -371,6 +442,25 @@ mod no_prelude {
     #[derive(::fastwire::Encode, ::fastwire::Decode)]
     #[serde(transparent)]
     pub struct Transparent(pub ::std::string::String);
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    pub enum Never {}
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    pub struct Borrowing {
+        pub text: &'static ::core::primitive::str,
+        #[serde(skip_deserializing)]
+        pub skipped: ::core::primitive::u8,
+    }
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    pub enum Partial {
+        Read(::core::primitive::u8),
+        #[serde(skip_deserializing)]
+        WrittenOnly {
+            value: ::core::primitive::u8,
+        },
+    }
 }
 
 mod no_prelude_twins {
@@ -393,6 +483,25 @@ mod no_prelude_twins {
         StructVariant {
             #[serde(skip_serializing_if = "Option::is_none")]
             x: Option<u8>,
+        },
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Never {}
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub struct Borrowing {
+        pub text: &'static str,
+        #[serde(skip_deserializing)]
+        pub skipped: u8,
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Partial {
+        Read(u8),
+        #[serde(skip_deserializing)]
+        WrittenOnly {
+            value: u8,
         },
     }
 }
@@ -464,6 +573,12 @@ fn prelude_shadowed_types_match_serde_json() {
         marker: std::marker::PhantomData,
     });
     assert_eq!(assert_same(&None::<ps::Never>), "null");
+    assert_same(&ps::Strict { a: 1, b: None });
+    assert_same(&ps::Partial::Read(1));
+    assert_eq!(
+        assert_same(&ps::Partial::WrittenOnly { value: 2 }),
+        r#"{"WrittenOnly":{"value":2}}"#
+    );
 }
 
 #[test]
@@ -533,6 +648,24 @@ fn prelude_shadowed_types_read_back() {
             marker: std::marker::PhantomData,
         }
     );
+    for text in NOT_AN_EMPTY_ENUM {
+        let read = assert_decodes_like_twin::<ps::Never, no_prelude_twins::Never>(text);
+        assert!(read.is_none(), "{text}");
+    }
+    reads_back!(ps::Strict, ps::Strict { a: 1, b: Some(2) });
+    let read = fastwire::json::from_str::<ps::Strict>(r#"{"first":3}"#).unwrap();
+    assert!(read.a == 3 && read.b.is_none());
+    let Err(err) = fastwire::json::from_str::<ps::Strict>(r#"{"a":1,"c":2}"#) else {
+        panic!("read with an unknown field");
+    };
+    assert!(err.to_string().starts_with("unknown field `c`"), "{err}");
+    // A variant skipped when deserializing is an unknown variant; the others read.
+    reads_back!(ps::Partial, ps::Partial::Read(1));
+    let texts = oracle(&no_prelude_twins::Partial::WrittenOnly { value: 2 });
+    for text in [&texts.0, &texts.1] {
+        let read = assert_decodes_like_twin::<ps::Partial, no_prelude_twins::Partial>(text);
+        assert!(read.is_none(), "{text}");
+    }
 }
 
 #[test]
@@ -582,7 +715,53 @@ fn primitives_shadowed_types_read_back() {
     use primitives_shadowed as p;
     let texts = oracle(&twins::Unit);
     assert_round_trip_as_twin::<p::Unit, twins::Unit>(&twins::Unit, &texts);
-    // `Decodable` cannot derive `Decode` here (see above); it still encodes like its twin.
+    // `&'static str` fields borrow from `'static` input only: serde_json's texts, leaked.
+    let twin = twins::Tuple(1, "t", true);
+    let texts = leak(oracle(&twin));
+    assert_round_trip_as_twin::<p::Tuple, twins::Tuple>(&twin, texts);
+    // An escaped string cannot be borrowed, by either.
+    let texts = leak(oracle(&twins::Tuple(1, "t\"", true)));
+    assert!(assert_decodes_like_twin_borrowed::<p::Tuple, twins::Tuple>(&texts.0).is_none());
+    for maybe in [None, Some('m')] {
+        let twin = twins::Named {
+            first_field: 1,
+            maybe,
+            text: "text",
+            float: -0.5,
+            shapes: vec![
+                twins::Shape::Unit,
+                twins::Shape::Newtype(i128::MIN),
+                twins::Shape::Tuple(1, 2),
+                twins::Shape::Struct { x: 1.5 },
+                twins::Shape::Empty(),
+            ],
+            unit: twins::Unit,
+        };
+        let texts = leak(oracle(&twin));
+        assert_round_trip_as_twin::<p::Named, twins::Named>(&twin, texts);
+    }
+    for shape in [
+        twins::Shape::Unit,
+        twins::Shape::Newtype(i128::MAX),
+        twins::Shape::Tuple(1, 2),
+        twins::Shape::Struct { x: -1.5 },
+        twins::Shape::Empty(),
+    ] {
+        assert_round_trip_as_twin::<p::Shape, twins::Shape>(&shape, &oracle(&shape));
+    }
+    for text in NOT_AN_EMPTY_ENUM {
+        let read = assert_decodes_like_twin::<p::Never, twins::Never>(text);
+        assert!(read.is_none(), "{text}");
+    }
+    assert_same_as_twin(&p::Partial::Read(1), &twins::Partial::Read(1));
+    assert_same_as_twin(&p::Partial::WrittenOnly(2), &twins::Partial::WrittenOnly(2));
+    let twin = twins::Partial::Read(1);
+    assert_round_trip_as_twin::<p::Partial, twins::Partial>(&twin, &oracle(&twin));
+    let texts = oracle(&twins::Partial::WrittenOnly(2));
+    for text in [&texts.0, &texts.1] {
+        let read = assert_decodes_like_twin::<p::Partial, twins::Partial>(text);
+        assert!(read.is_none(), "{text}");
+    }
     for maybe in [None, Some('m')] {
         let value = p::Decodable {
             first_field: 1,
@@ -609,6 +788,8 @@ fn primitives_shadowed_types_read_back() {
             wide: (u128::MAX, isize::MIN, 7),
         };
         assert_same_as_twin(&value, &twin);
+        let texts = oracle(&twin);
+        assert_round_trip_as_twin::<p::Decodable<'_>, twins::Decodable<'_>>(&twin, &texts);
     }
     let twin = twins::DecodableTuple(1, "t", true);
     assert_same_as_twin(&p::DecodableTuple(1, "t", true), &twin);
@@ -647,8 +828,64 @@ fn no_implicit_prelude_types_match_serde_json() {
 
 #[test]
 fn no_implicit_prelude_types_read_back() {
+    use no_prelude::Shape as S;
+    use no_prelude_twins::Shape as T;
     let texts = oracle("t");
     assert_round_trip_as_twin::<no_prelude::Transparent, String>(&"t".to_owned(), &texts);
+    let twin = no_prelude_twins::Named {
+        a: 1,
+        b: Some('b'),
+        c: vec!["c".to_owned()],
+    };
+    assert_round_trip_as_twin::<no_prelude::Named<char>, _>(&twin, &oracle(&twin));
+    // `c` is left out when empty, and is no `Option`: a missing field for both.
+    let twin = no_prelude_twins::Named::<char> {
+        a: 1,
+        b: None,
+        c: vec![],
+    };
+    let read = assert_decodes_like_twin::<no_prelude::Named<char>, no_prelude_twins::Named<char>>(
+        &oracle(&twin).0,
+    );
+    assert!(read.is_none());
+    for shape in [
+        T::UnitVariant,
+        T::NewtypeVariant(1),
+        T::TupleVariant(1, 2),
+        T::StructVariant { x: None },
+        T::StructVariant { x: Some(3) },
+    ] {
+        assert_round_trip_as_twin::<S, T>(&shape, &oracle(&shape));
+    }
+    for text in NOT_AN_EMPTY_ENUM {
+        let read = assert_decodes_like_twin::<no_prelude::Never, no_prelude_twins::Never>(text);
+        assert!(read.is_none(), "{text}");
+    }
+    let twin = no_prelude_twins::Borrowing {
+        text: "borrowed",
+        skipped: 0,
+    };
+    assert_same_as_twin(
+        &no_prelude::Borrowing {
+            text: "borrowed",
+            skipped: 0,
+        },
+        &twin,
+    );
+    assert_round_trip_as_twin::<no_prelude::Borrowing, no_prelude_twins::Borrowing>(
+        &twin,
+        leak(oracle(&twin)),
+    );
+    use no_prelude::Partial as P;
+    use no_prelude_twins::Partial as Q;
+    assert_same_as_twin(&P::Read(1), &Q::Read(1));
+    assert_same_as_twin(&P::WrittenOnly { value: 2 }, &Q::WrittenOnly { value: 2 });
+    assert_round_trip_as_twin::<P, Q>(&Q::Read(1), &oracle(&Q::Read(1)));
+    let texts = oracle(&Q::WrittenOnly { value: 2 });
+    for text in [&texts.0, &texts.1] {
+        let read = assert_decodes_like_twin::<P, Q>(text);
+        assert!(read.is_none(), "{text}");
+    }
 }
 
 #[test]

@@ -149,8 +149,33 @@ pub struct SkippedParam<T> {
 }
 
 /// An empty enum.
-#[derive(Debug, fastwire::Encode)]
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
 pub enum Never {}
+
+/// Borrows for `'static`: read from `'static` input only.
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
+pub struct StaticText {
+    /// Borrowed text.
+    pub text: &'static str,
+    /// Optional borrowed text.
+    pub more: Option<&'static str>,
+}
+
+/// An enum with variants that are written but not read.
+#[derive(Debug, fastwire::Encode, fastwire::Decode)]
+pub enum Partial {
+    /// Read.
+    Read(u8),
+    /// Written only.
+    #[serde(skip_deserializing)]
+    WrittenOnly {
+        /// A field.
+        value: u8,
+    },
+    /// Written only.
+    #[serde(skip_deserializing)]
+    UnitWrittenOnly,
+}
 
 /// Twins of the types above, deriving `serde::Serialize`, for the oracle.
 #[allow(
@@ -219,6 +244,26 @@ mod twins {
     #[serde(transparent)]
     pub struct Transparent<'a> {
         pub inner: &'a [u16],
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Never {}
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub struct StaticText {
+        pub text: &'static str,
+        pub more: Option<&'static str>,
+    }
+
+    #[derive(Serialize, Deserialize, Debug)]
+    pub enum Partial {
+        Read(u8),
+        #[serde(skip_deserializing)]
+        WrittenOnly {
+            value: u8,
+        },
+        #[serde(skip_deserializing)]
+        UnitWrittenOnly,
     }
 }
 
@@ -322,7 +367,23 @@ fn strict_types_match_serde_json() {
         },
         &BTreeMap::from([("shown", 1)]),
     );
-    assert_same_as_twin(&None::<Never>, &None::<()>);
+    assert_same_as_twin(&None::<Never>, &None::<twins::Never>);
+    assert_same_as_twin(
+        &StaticText {
+            text: "t",
+            more: Some("m"),
+        },
+        &twins::StaticText {
+            text: "t",
+            more: Some("m"),
+        },
+    );
+    assert_same_as_twin(&Partial::Read(1), &twins::Partial::Read(1));
+    assert_same_as_twin(
+        &Partial::WrittenOnly { value: 2 },
+        &twins::Partial::WrittenOnly { value: 2 },
+    );
+    assert_same_as_twin(&Partial::UnitWrittenOnly, &twins::Partial::UnitWrittenOnly);
 }
 
 #[test]
@@ -379,4 +440,26 @@ fn strict_types_read_serde_json_back() {
     }
     let read = assert_decodes_like_twin::<SkippedParam<u8>, BTreeMap<String, u8>>(r#"{"shown":1}"#);
     assert!(read.is_some_and(|read| read.shown == 1 && read.hidden == 0));
+    let twin = twins::StaticText {
+        text: "t",
+        more: None,
+    };
+    let texts = fastwire_tests::leak(oracle(&twin));
+    assert_round_trip_as_twin::<StaticText, _>(&twin, texts);
+    // An empty enum reads nothing; a variant skipped when deserializing is unknown.
+    for text in ["null", "0", "[]", "{}", r#""A""#, r#"{"A":1}"#] {
+        let read = assert_decodes_like_twin::<Never, twins::Never>(text);
+        assert!(read.is_none(), "{text}");
+    }
+    read_back!(Partial, twins::Partial::Read(1));
+    for twin in [
+        twins::Partial::WrittenOnly { value: 2 },
+        twins::Partial::UnitWrittenOnly,
+    ] {
+        let texts = oracle(&twin);
+        for text in [&texts.0, &texts.1] {
+            let read = assert_decodes_like_twin::<Partial, twins::Partial>(text);
+            assert!(read.is_none(), "{text}");
+        }
+    }
 }

@@ -20,7 +20,8 @@ use std::rc::Rc;
 use fastwire_tests::{
     assert_decodes_like_serde_json, assert_decodes_like_twin, assert_decodes_like_twin_value,
     assert_encodes_as, assert_same, assert_same_as_twin, assert_same_round_trip,
-    assert_same_round_trip_borrowed, decode_verdict_borrowed, Verdict,
+    assert_same_round_trip_borrowed, assert_same_round_trip_static, decode_verdict_borrowed,
+    decode_verdict_static, leak, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
@@ -54,9 +55,9 @@ struct NewtypeOfStruct(Named);
 #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 struct NewtypeOfUnit(Unit);
 
-// No `fastwire::Decode`: the derive cannot decode a `&'static str` field (serde's can, by
-// requiring `'de: 'static`); see the decoding checks below.
-#[derive(Serialize, Deserialize, fastwire::Encode, PartialEq, Debug)]
+// Borrows for `'static`: decoded from `'static` input only (both derives require
+// `'de: 'static`).
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 struct Pair(i8, &'static str);
 
 #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
@@ -67,7 +68,8 @@ struct OneField {
     only: bool,
 }
 
-// Not decodable: its `Pair` field (`&'static str`) makes serde's derive fail too.
+// Not decodable: its `Pair` field borrows for `'static`, which neither derive (serde's nor
+// fastwire's) sees through the field's type `Pair`, so neither requires `'de: 'static`.
 #[derive(Serialize, fastwire::Encode, PartialEq, Debug)]
 struct Named {
     id: u64,
@@ -108,7 +110,9 @@ fn struct_shapes() {
     assert_same_round_trip(&NewtypeTrailingComma("s\"".into()));
     assert_same(&NewtypeOfStruct(named(1)));
     assert_same_round_trip(&NewtypeOfUnit(Unit));
-    assert_eq!(assert_same(&Pair(1, "x")), r#"[1,"x"]"#);
+    assert_eq!(assert_same_round_trip_static(&Pair(1, "x")), r#"[1,"x"]"#);
+    // An escaped string cannot be borrowed: rejected by both.
+    assert_eq!(decode_verdict_static(&Pair(1, "\"")), Verdict::Rejected);
     assert_same_round_trip(&Triple(1, None, vec![]));
     assert_same_round_trip(&Triple(1, Some(2), vec![3, 4]));
     assert_eq!(
@@ -190,9 +194,7 @@ enum WithDiscriminants {
     Third,
 }
 
-// No `fastwire::Decode`: the derive's expansion for an enum without variants does not
-// compile (a `match` on `usize` with no arms, E0004); serde's `Deserialize` derive handles it.
-#[derive(Serialize, Deserialize, fastwire::Encode, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 enum Never {}
 
 #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
@@ -213,8 +215,27 @@ fn enum_special_forms() {
     );
     assert_same_round_trip(&WithDiscriminants::Second);
     assert_same_round_trip(&WithDiscriminants::Third);
-    assert_eq!(assert_same(&None::<Never>), "null");
-    assert_same(&Vec::<Never>::new());
+    assert_eq!(assert_same_round_trip(&None::<Never>), "null");
+    assert_same_round_trip(&Vec::<Never>::new());
+    // An enum without variants reads nothing: every input is an error, for both.
+    for text in [
+        "null",
+        "0",
+        "[]",
+        "{}",
+        r#""A""#,
+        r#""""#,
+        r#"{"A":null}"#,
+        r#"{"A":[]}"#,
+        r#"["A"]"#,
+        "",
+        "nul",
+    ] {
+        let _ = rejected::<Never>(text);
+        if !text.is_empty() {
+            let _ = rejected::<Vec<Never>>(&format!("[{text}]"));
+        }
+    }
     assert_same_round_trip(&SingleUnit::Only);
     assert_same_round_trip(&SingleNewtype::Only("o".into()));
 }
@@ -324,9 +345,7 @@ struct Tree<T> {
     children: Vec<Tree<T>>,
 }
 
-// No `fastwire::Decode`: the derive cannot decode a `&'static str` field (serde's can, by
-// requiring `'de: 'static`); see the decoding checks below.
-#[derive(Serialize, Deserialize, fastwire::Encode, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 struct RcNode {
     label: &'static str,
     shared: Option<Rc<RcNode>>,
@@ -375,7 +394,7 @@ fn recursive_types() {
         label: "leaf",
         shared: None,
     });
-    assert_same(&vec![
+    assert_same_round_trip_static(&vec![
         RcNode {
             label: "x",
             shared: Some(leaf.clone()),
@@ -391,9 +410,7 @@ fn recursive_types() {
 // rename, rename(serialize = ..), escapes and non-ASCII keys
 // =============================================================================================
 
-// No `fastwire::Decode`: the derive cannot decode a `&'static str` field (serde's can, by
-// requiring `'de: 'static`); see the decoding checks below.
-#[derive(Serialize, Deserialize, fastwire::Encode, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 #[serde(rename = "SomethingElse")]
 struct ContainerRenamed {
     #[serde(rename = "renamed")]
@@ -445,6 +462,14 @@ fn field_renames_and_escaped_keys() {
     };
     let s = assert_same(&v);
     assert!(s.starts_with(r#"{"renamed":1,"ser_only":2,"de":3,"s":4,"a\"b\\c\u0001":5,"#));
+    // Three fields are written under names other than the ones they are read under.
+    assert_eq!(decode_verdict_static(&v), Verdict::Rejected);
+    let text = s
+        .replace(r#""ser_only":"#, r#""ser":"#)
+        .replace(r#""de":"#, r#""de_only":"#)
+        .replace(r#""s":"#, r#""d":"#);
+    let (ours, _) = assert_decodes_same_borrowed::<ContainerRenamed>(leak(text));
+    assert_eq!(ours.unwrap(), v);
 }
 
 #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
@@ -998,9 +1023,7 @@ struct SkipIfAll {
     d: Vec<u8>,
 }
 
-// No `fastwire::Decode`: the derive cannot decode a `&'static str` field (serde's can, by
-// requiring `'de: 'static`); see the decoding checks below.
-#[derive(Serialize, Deserialize, fastwire::Encode, Default, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Default, PartialEq, Debug)]
 struct SkipIfMixed {
     #[serde(skip_serializing_if = "Option::is_none")]
     first: Option<&'static str>,
@@ -1132,7 +1155,28 @@ fn skip_serializing_if_every_combination() {
             hidden_last: "h".into(),
         };
         assert_same(&v);
+        // `hidden2` (`skip_serializing`, no default) is never written: a missing field.
+        assert_eq!(decode_verdict_static(&v), Verdict::Rejected, "{v:?}");
     }
+    let (ours, theirs) = assert_decodes_same_borrowed::<SkipIfMixed>(
+        r#"{"first":"f","hidden1":7,"always":1,"flag":true,"hidden2":[1],"middle":-5,
+        "also_always":null,"last":{"always":2,"flag":false,"hidden2":[],"middle":0,
+        "also_always":null},"hidden_last":"h"}"#,
+    );
+    let expected = SkipIfMixed {
+        first: Some("f"),
+        always: 1,
+        flag: true,
+        hidden2: vec![1],
+        middle: -5,
+        last: Some(Box::new(SkipIfMixed {
+            always: 2,
+            ..SkipIfMixed::default()
+        })),
+        ..SkipIfMixed::default()
+    };
+    assert_eq!(ours.unwrap(), expected);
+    assert_eq!(theirs.unwrap(), expected);
     for maybe in [None, Some(1)] {
         assert_same_round_trip(&SkipIfFirstThenFixed { maybe, fixed: 2 });
         assert_same_round_trip(&FixedThenSkipIf { fixed: 2, maybe });
@@ -1899,9 +1943,7 @@ fn transparent() {
 // raw identifiers, field names that could clash with generated code
 // =============================================================================================
 
-// No `fastwire::Decode`: the derive cannot decode a `&'static str` field (serde's can, by
-// requiring `'de: 'static`); see the decoding checks below.
-#[derive(Serialize, Deserialize, fastwire::Encode, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
 struct RawIdents {
     r#type: &'static str,
     r#match: u8,
@@ -1972,7 +2014,7 @@ struct ClashingTypeParams<W, T, S, E, K, V> {
 #[test]
 fn raw_identifiers_and_clashing_names() {
     assert_eq!(
-        assert_same(&RawIdents {
+        assert_same_round_trip_static(&RawIdents {
             r#type: "t",
             r#match: 1,
             r#fn: true,
@@ -2922,6 +2964,94 @@ fn decode_wire_attributes_win() {
         r#"{"SECONDVARIANT":1}"#,
     ] {
         let _ = assert_decodes_like_twin::<WireDecodeEnum, WireDecodeEnumTwin>(text);
+    }
+}
+
+/// Variants written but never read: serde treats their names as unknown variants.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
+enum SkipDeserializingVariants {
+    Kept(u8),
+    #[serde(skip_deserializing)]
+    WrittenOnly {
+        value: u8,
+    },
+    #[serde(skip_deserializing)]
+    UnitWrittenOnly,
+    #[serde(skip_deserializing)]
+    TupleWrittenOnly(u8, u8),
+    #[serde(rename = "renamed")]
+    Last,
+}
+
+/// Every variant skipped when deserializing: nothing reads, as for an empty enum.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
+enum AllVariantsWrittenOnly {
+    #[serde(skip_deserializing)]
+    A,
+    #[serde(skip_deserializing)]
+    B(u8),
+}
+
+#[test]
+fn decode_skip_deserializing_variants() {
+    use SkipDeserializingVariants as V;
+    assert_eq!(assert_same_round_trip(&V::Kept(1)), r#"{"Kept":1}"#);
+    assert_eq!(assert_same_round_trip(&V::Last), r#""renamed""#);
+    assert_same_round_trip(&vec![V::Kept(2), V::Last]);
+    for (v, written) in [
+        (
+            V::WrittenOnly { value: 3 },
+            r#"{"WrittenOnly":{"value":3}}"#,
+        ),
+        (V::UnitWrittenOnly, r#""UnitWrittenOnly""#),
+        (V::TupleWrittenOnly(4, 5), r#"{"TupleWrittenOnly":[4,5]}"#),
+    ] {
+        assert_eq!(assert_same(&v), written);
+        assert_eq!(
+            assert_decodes_like_serde_json(&v),
+            Verdict::Rejected,
+            "{v:?}"
+        );
+        let message = rejected::<V>(written);
+        let serde_message = &message[..message.find(" at line").unwrap_or(message.len())];
+        assert!(
+            serde_message.starts_with("unknown variant"),
+            "{written}: {message}"
+        );
+        let ours = fastwire::json::from_str::<V>(written)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            ours.starts_with(serde_message),
+            "{written}: fastwire says {ours:?}, serde_json {message:?}"
+        );
+    }
+    for text in [
+        r#""WrittenOnly""#,
+        r#"{"UnitWrittenOnly":null}"#,
+        r#"{"WrittenOnly":{}}"#,
+        r#"{"TupleWrittenOnly":[]}"#,
+        r#""Last""#,
+        r#"{"Kept":1,"Kept":2}"#,
+        r#"[{"Kept":1},"UnitWrittenOnly"]"#,
+    ] {
+        let _ = rejected::<V>(text);
+    }
+    assert_eq!(accepted::<V>(r#" { "Kept" : 9 } "#), V::Kept(9));
+    assert_eq!(
+        accepted::<Vec<V>>(r#"["renamed",{"Kept":0}]"#),
+        vec![V::Last, V::Kept(0)]
+    );
+    for v in [AllVariantsWrittenOnly::A, AllVariantsWrittenOnly::B(1)] {
+        assert_same(&v);
+        assert_eq!(
+            assert_decodes_like_serde_json(&v),
+            Verdict::Rejected,
+            "{v:?}"
+        );
+    }
+    for text in ["null", r#""A""#, r#"{"B":1}"#, "{}", "[]"] {
+        let _ = rejected::<AllVariantsWrittenOnly>(text);
     }
 }
 

@@ -19,9 +19,9 @@ use std::sync::Arc;
 
 use fastwire_tests::{
     assert_bytes_eq, assert_decodes_like_serde_json, assert_decodes_like_serde_json_borrowed,
-    assert_decodes_like_twin, assert_encodes_as, assert_round_trip, assert_round_trip_borrowed,
-    assert_round_trip_by_encoding, assert_round_trip_quick, assert_same, assert_same_quick,
-    assert_same_round_trip, oracle, Verdict,
+    assert_decodes_like_twin, assert_decodes_same, assert_encodes_as, assert_round_trip,
+    assert_round_trip_borrowed, assert_round_trip_by_encoding, assert_round_trip_quick,
+    assert_same, assert_same_quick, assert_same_round_trip, oracle, Verdict,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -366,10 +366,8 @@ fn check_str(s: &str) {
     assert_same(&Cow::Borrowed(s));
     assert_same(&Cow::<str>::Owned(s.to_owned()));
     assert_same_round_trip(&Box::<str>::from(s));
-    // fastwire has no `Decode` for `Rc<str>` and `Arc<str>` (serde has, with its "rc"
-    // feature): encoding only.
-    assert_same(&Rc::<str>::from(s));
-    assert_same(&Arc::<str>::from(s));
+    assert_same_round_trip(&Rc::<str>::from(s));
+    assert_same_round_trip(&Arc::<str>::from(s));
     // Borrowed: `&str` only when serde_json wrote no escape (else both reject), `Cow<str>`
     // always.
     let texts = oracle(s);
@@ -577,9 +575,15 @@ fn pointers() {
     assert_same_round_trip(&vec![Box::new(1), Box::new(2)]);
     let s: &[u8] = &[1, 2, 3];
     assert_same_round_trip(&Box::<[u8]>::from(s));
-    // No `Decode` for `Rc<[T]>` and `Arc<[T]>` (serde has them): encoding only.
-    assert_same(&Rc::<[u8]>::from(s));
-    assert_same(&Arc::<[u8]>::from(s));
+    assert_same_round_trip(&Rc::<[u8]>::from(s));
+    assert_same_round_trip(&Arc::<[u8]>::from(s));
+    let empty: &[String] = &[];
+    assert_same_round_trip(&Rc::<[String]>::from(empty));
+    assert_same_round_trip(&Arc::<[Option<String>]>::from(vec![
+        None,
+        Some("a\"".to_owned()),
+    ]));
+    assert_same_round_trip(&vec![Rc::<[u8]>::from(s), Rc::from(&s[..1])]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -846,24 +850,52 @@ fn maps_bool_and_char_keys() {
 
 #[test]
 fn maps_other_key_types() {
-    // fastwire decodes none of these key types (serde does, except `&&str`), nor
-    // `Cow<[u8]>`: encoding only.
     let nz: BTreeMap<NonZeroU32, u8> = BTreeMap::from([(NonZeroU32::MIN, 1), (NonZeroU32::MAX, 2)]);
-    assert_same(&nz);
+    assert_same_round_trip(&nz);
     let nzi: BTreeMap<NonZeroI128, u8> = BTreeMap::from([(NonZeroI128::MIN, 1)]);
-    assert_same(&nzi);
+    assert_same_round_trip(&nzi);
+    let nzu: HashMap<NonZeroUsize, NonZeroI8> = HashMap::from([
+        (NonZeroUsize::MAX, NonZeroI8::MIN),
+        (NonZeroUsize::MIN, NonZeroI8::MAX),
+    ]);
+    assert_same_round_trip(&nzu);
+    // A zero key is no nonzero integer, for both; nor is a key out of range or not a number.
+    for text in [
+        r#"{"0":1}"#,
+        r#"{"1":1,"0":2}"#,
+        r#"{"-1":1}"#,
+        r#"{"4294967296":1}"#,
+        r#"{"x":1}"#,
+    ] {
+        let _ = assert_decodes_same::<BTreeMap<NonZeroU32, u8>>(text);
+    }
+    for text in [r#"{"0":1}"#, r#"{"-0":1}"#, r#"{"-1":1}"#, r#"{"1":1}"#] {
+        let _ = assert_decodes_same::<BTreeMap<NonZeroI128, u8>>(text);
+    }
     let rc: BTreeMap<Rc<str>, u8> = BTreeMap::from([(Rc::from("r\"c"), 1)]);
-    assert_same(&rc);
+    assert_same_round_trip(&rc);
     let arc: HashMap<Arc<str>, u8> = HashMap::from([(Arc::from("a"), 1)]);
-    assert_same(&arc);
+    assert_same_round_trip(&arc);
+    let shared: BTreeMap<Arc<str>, Rc<str>> = BTreeMap::from([
+        (Arc::from(""), Rc::from("\u{0}")),
+        (Arc::from("日本"), Rc::from("x")),
+    ]);
+    assert_same_round_trip(&shared);
     let boxed: BTreeMap<Box<str>, u8> = BTreeMap::from([(Box::from("\u{0}"), 1)]);
     assert_same_round_trip(&boxed);
+    // No `Deserialize` (nor `Decode`) for `&&str`: encoding only.
     let refs: BTreeMap<&&str, &u8> = BTreeMap::from([(&"k", &1)]);
     assert_same(&refs);
+    // `Cow<[u8]>` reads back owned, for both.
     let cow_bytes: Cow<'_, [u8]> = Cow::Borrowed(&[1, 2]);
-    assert_same(&cow_bytes);
+    assert_same_round_trip(&cow_bytes);
+    let cow: Cow<'_, [u8]> = fastwire::json::from_str("[1,2]").unwrap();
+    assert!(matches!(cow, Cow::Owned(_)));
     let cow_owned: Cow<'_, [u8]> = Cow::Owned(vec![3]);
-    assert_same(&cow_owned);
+    assert_same_round_trip(&cow_owned);
+    let cow_strings: Cow<'_, [String]> = Cow::Owned(vec!["s\"".to_owned(), String::new()]);
+    assert_same_round_trip(&cow_strings);
+    let _ = assert_decodes_same::<Cow<'_, [u8]>>(r#""\u0001""#);
 }
 
 #[test]

@@ -75,7 +75,7 @@ pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
                 match style {
                     Style::Unit => {
                         let expecting = format!("unit struct {name}");
-                        quote!(__r.decode_null(#expecting)?; #krate::__private::Ok(Self))
+                        quote!(#krate::json::Reader::decode_null(__r, #expecting)?; #krate::__private::Ok(Self))
                     }
                     Style::Newtype => newtype_body(&cx, &constructor, &fields[0]),
                     Style::Tuple => {
@@ -240,7 +240,7 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
     quote! {
         match <#ty as #krate::json::Decode<'de>>::missing() {
             #krate::__private::Some(__v) => __v,
-            #krate::__private::None => return #krate::__private::Err(__r.missing_field(#name)),
+            #krate::__private::None => return #krate::__private::Err(#krate::json::Reader::missing_field(__r, #name)),
         }
     }
 }
@@ -340,7 +340,7 @@ fn tuple_body(
     let read = seq_reads(cx, fields, expecting, false);
     let value = construct(cx, constructor, fields, Style::Tuple);
     quote! {
-        __r.begin_array(#expecting)?;
+        #krate::json::Reader::begin_array(__r, #expecting)?;
         #read
         #krate::__private::Ok(#value)
     }
@@ -365,17 +365,17 @@ fn seq_reads(cx: &Ctx, fields: &[Field], expecting: &str, allow_defaults: bool) 
         let otherwise = match (allow_defaults, default_value(cx, field)) {
             (true, Some(value)) => quote!({ __open = false; #value }),
             _ => quote! {
-                return #krate::__private::Err(__r.invalid_length(#position, #expected_len))
+                return #krate::__private::Err(#krate::json::Reader::invalid_length(__r, #position, #expected_len))
             },
         };
         out.extend(quote! {
-            let #binding = if __open && __r.array_next(#first)? { #decode } else { #otherwise };
+            let #binding = if __open && #krate::json::Reader::array_next(__r, #first)? { #decode } else { #otherwise };
         });
     }
     let first = count == 0;
     out.extend(quote! {
-        if __open && __r.array_next(#first)? {
-            return #krate::__private::Err(__r.invalid_length(#count + 1, #expected_len));
+        if __open && #krate::json::Reader::array_next(__r, #first)? {
+            return #krate::__private::Err(#krate::json::Reader::invalid_length(__r, #count + 1, #expected_len));
         }
     });
     out
@@ -394,18 +394,18 @@ fn struct_body(
     let seq = seq_reads(cx, fields, expecting, true);
     let value = construct(cx, constructor, fields, Style::Struct);
     quote! {
-        match __r.peek()? {
+        match #krate::json::Reader::peek(__r)? {
             b'{' => {
-                __r.begin_object(#expecting)?;
+                #krate::json::Reader::begin_object(__r, #expecting)?;
                 #object
                 #krate::__private::Ok(#value)
             }
             b'[' => {
-                __r.begin_array(#expecting)?;
+                #krate::json::Reader::begin_array(__r, #expecting)?;
                 #seq
                 #krate::__private::Ok(#value)
             }
-            _ => #krate::__private::Err(__r.invalid_type(#expecting)),
+            _ => #krate::__private::Err(#krate::json::Reader::invalid_type(__r, #expecting)),
         }
     }
 }
@@ -446,7 +446,7 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
     let unknown = if deny_unknown_fields {
         quote! {
             let __found = #krate::__private::string_from(&__key);
-            return #krate::__private::Err(__r.unknown_field(&__found, __FIELDS));
+            return #krate::__private::Err(#krate::json::Reader::unknown_field(__r, &__found, __FIELDS));
         }
     } else {
         quote!(#count)
@@ -461,7 +461,7 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
             quote! {
                 #position => {
                     if #binding.is_some() {
-                        return #krate::__private::Err(__r.duplicate_field(#name));
+                        return #krate::__private::Err(#krate::json::Reader::duplicate_field(__r, #name));
                     }
                     #binding = #krate::__private::Some(#decode);
                 }
@@ -484,7 +484,7 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
         let mut __first = true;
         let mut __next: #krate::__private::usize = 0;
         loop {
-            let __index: #krate::__private::usize = match __r.object_key(__first)? {
+            let __index: #krate::__private::usize = match #krate::json::Reader::object_key(__r, __first)? {
                 #krate::__private::Some(__key) => {
                     let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
                     // Real documents almost always list keys in declaration order.
@@ -503,7 +503,7 @@ fn object_reads(cx: &Ctx, fields: &[Field], deny_unknown_fields: bool) -> TokenS
             __next = __index + 1;
             match __index {
                 #(#arms)*
-                _ => __r.skip_value()?,
+                _ => #krate::json::Reader::skip_value(__r)?,
             }
         }
         #(#finish)*
@@ -562,7 +562,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
             match #match_name {
                 #count => {
                     let __found = #krate::__private::string_from(&__name);
-                    return #krate::__private::Err(__r.unknown_variant(&__found, __VARIANTS));
+                    return #krate::__private::Err(#krate::json::Reader::unknown_variant(__r, &__found, __VARIANTS));
                 }
                 __found => __found,
             }
@@ -576,7 +576,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
         } else {
             let kind = variant_kind(variant.style);
             let message = format!("invalid type: unit variant, expected {kind}");
-            quote!(#index => #krate::__private::Err(__r.custom_at(#message, __at)),)
+            quote!(#index => #krate::__private::Err(#krate::json::Reader::custom_at(__r, #message, __at)),)
         }
     });
     let content_arms = readable().map(|(index, variant)| {
@@ -585,7 +585,7 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
         let name = format!("{enum_name}::{}", variant.attrs.name.deserialize);
         let content = match variant.style {
             Style::Unit => quote! {
-                __r.decode_null("unit variant")?;
+                #krate::json::Reader::decode_null(__r, "unit variant")?;
                 #krate::__private::Ok(Self::#ident)
             },
             Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0]),
@@ -613,22 +613,22 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
     let unreachable = quote!(_ => ::core::unreachable!(),);
     quote! {
         const __VARIANTS: &[&#krate::__private::str] = &[#(#names),*];
-        match __r.peek()? {
+        match #krate::json::Reader::peek(__r)? {
             b'"' => {
-                let __at = __r.offset();
-                let __index: #krate::__private::usize = { let __name = __r.decode_str()?; #identify };
+                let __at = #krate::json::Reader::offset(__r);
+                let __index: #krate::__private::usize = { let __name = #krate::json::Reader::decode_str(__r)?; #identify };
                 match __index {
                     #(#unit_arms)*
                     #unreachable
                 }
             }
             b'{' => {
-                __r.begin_object(#expecting)?;
-                let __index: #krate::__private::usize = match __r.object_key(true)? {
+                #krate::json::Reader::begin_object(__r, #expecting)?;
+                let __index: #krate::__private::usize = match #krate::json::Reader::object_key(__r, true)? {
                     #krate::__private::Some(__name) => #identify,
                     #krate::__private::None => {
                         return #krate::__private::Err(
-                            __r.custom("expected an object with one key, the variant's name"),
+                            #krate::json::Reader::custom(__r, "expected an object with one key, the variant's name"),
                         );
                     }
                 };
@@ -636,12 +636,12 @@ fn enum_body(cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
                     #(#content_arms)*
                     #unreachable
                 };
-                if __r.object_key(false)?.is_some() {
-                    return #krate::__private::Err(__r.custom("expected `}` after the variant's content"));
+                if #krate::json::Reader::object_key(__r, false)?.is_some() {
+                    return #krate::__private::Err(#krate::json::Reader::custom(__r, "expected `}` after the variant's content"));
                 }
                 #krate::__private::Ok(__value)
             }
-            _ => #krate::__private::Err(__r.invalid_type(#expecting)),
+            _ => #krate::__private::Err(#krate::json::Reader::invalid_type(__r, #expecting)),
         }
     }
 }
