@@ -30,6 +30,7 @@ mod decode;
 mod encode;
 mod error;
 mod escape;
+mod float;
 mod reader;
 mod value;
 mod writer;
