@@ -198,19 +198,11 @@ impl<'de> Reader<'de> {
         // Fast path: up to 19 digits always fit, and most integers end there.
         let first = self.pos;
         let mut value: u64 = 0;
-        let mut i = first;
-        while i < self.input.len() && i - first < 19 {
-            let digit = self.input[i].wrapping_sub(b'0');
-            if digit > 9 {
-                break;
-            }
-            value = value * 10 + u64::from(digit);
-            i += 1;
-        }
-        let digits = i - first;
-        let ends_here = !matches!(self.input.get(i), Some(b'0'..=b'9' | b'.' | b'e' | b'E'));
-        if digits > 0 && ends_here && (digits == 1 || self.input[first] != b'0') {
-            self.pos = i;
+        let end = read_digits(self.input, first, &mut value);
+        let digits = end - first;
+        let ends_here = !matches!(self.input.get(end), Some(b'.' | b'e' | b'E'));
+        if (1..=19).contains(&digits) && ends_here && (digits == 1 || self.input[first] != b'0') {
+            self.pos = end;
             return Ok(value);
         }
         match self.parse_number()? {
@@ -1147,18 +1139,11 @@ fn eight_digits(t: u64) -> u64 {
 /// Index of the first byte at or after `from` that is not JSON whitespace, or `bytes.len()`.
 #[inline]
 fn find_non_whitespace(bytes: &[u8], from: usize) -> usize {
-    let mut i = from;
-    // Short runs (a single space or newline) are the common case: look at a few bytes first.
-    for _ in 0..4 {
-        match bytes.get(i) {
-            Some(b' ' | b'\n' | b'\r' | b'\t') => i += 1,
-            _ => return i,
-        }
-    }
+    // Runs reaching here are usually a pretty-printer's newline and indentation: go wide at
+    // once (single spaces are settled inline by `skip_whitespace`).
     #[cfg(target_arch = "x86_64")]
-    {
-        i = find_non_whitespace_sse2(bytes, i);
-    }
+    let from = find_non_whitespace_sse2(bytes, from);
+    let mut i = from;
     while let Some(b' ' | b'\n' | b'\r' | b'\t') = bytes.get(i) {
         i += 1;
     }
