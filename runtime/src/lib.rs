@@ -1,14 +1,16 @@
-//! fastwire: JSON and MessagePack encoders written at compile time for each of your types.
+//! fastwire: JSON (and, next, MessagePack) encoders and decoders written at compile time for
+//! each of your types.
 //!
-//! `#[derive(fastwire::Encode)]` reads the `#[serde(...)]` attributes a type already carries and
-//! writes an encoder specialised for it: keys are escaped and framed with their punctuation at
-//! compile time, output is reserved once per bounded value, and strings are scanned many bytes
-//! at a time. The bytes are the ones serde_json writes for the same type.
+//! `#[derive(fastwire::Encode, fastwire::Decode)]` reads the `#[serde(...)]` attributes a type
+//! already carries and writes an encoder and a decoder specialised for it. The encoder writes
+//! the bytes serde_json writes for the same type; the decoder accepts what serde_json accepts
+//! (see the README for the few deliberate differences) and borrows strings from the input
+//! where the type allows.
 //!
 //! ```
-//! use fastwire::Encode;
+//! use fastwire::{Decode, Encode};
 //!
-//! #[derive(Encode)]
+//! #[derive(Encode, Decode, Debug, PartialEq)]
 //! #[serde(rename_all = "camelCase")]
 //! struct Row {
 //!     row_id: u32,
@@ -18,7 +20,9 @@
 //! }
 //!
 //! let row = Row { row_id: 1, label: "first".into(), cache: vec![] };
-//! assert_eq!(fastwire::json::to_string(&row), r#"{"rowId":1,"label":"first"}"#);
+//! let text = fastwire::json::to_string(&row);
+//! assert_eq!(text, r#"{"rowId":1,"label":"first"}"#);
+//! assert_eq!(fastwire::json::from_str::<Row>(&text).unwrap(), row);
 //! ```
 //!
 //! # Attributes
@@ -28,18 +32,52 @@
 //!
 //! | on | attribute |
 //! |---|---|
-//! | container | `rename = "..."`, `rename_all = "..."` (every serde case style; also `rename_all(serialize = "...")`), `rename_all_fields = "..."` (enums), `transparent`, `bound = "..."`, `crate = "..."` |
-//! | variant | `rename`, `rename_all`, `skip` / `skip_serializing` is rejected (fastwire's encoding cannot fail) |
-//! | field | `rename`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `bound = "..."` |
+//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde) |
+//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (fastwire's encoding cannot fail) |
+//! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
 //!
 //! Any other serde attribute is a compile error on that attribute, never silently ignored.
 //! Enums use serde's default, externally tagged representation.
 //!
+//! # What the derives write
+//!
+//! For the `Row` above, `Encode` expands to the equivalent of this impl (the real one spells
+//! every path out in full, so a user's own `Option` or `Result` cannot capture it): each key is
+//! one pre-escaped string with its punctuation, and the skipped field is simply not there.
+//!
+//! ```
+//! # struct Row { row_id: u32, label: String, cache: Vec<u8> }
+//! impl fastwire::json::Encode for Row {
+//!     fn encode<W: fastwire::json::Writer>(&self, w: &mut W) {
+//!         w.field_open("{\"rowId\":");
+//!         fastwire::json::Encode::encode(&self.row_id, w);
+//!         w.field(",\"label\":");
+//!         fastwire::json::Encode::encode(&self.label, w);
+//!         w.end_object(true);
+//!     }
+//!
+//!     fn size_hint(&self) -> usize {
+//!         2 + 9 + fastwire::json::Encode::size_hint(&self.row_id)
+//!             + 9 + fastwire::json::Encode::size_hint(&self.label)
+//!     }
+//! }
+//!
+//! let row = Row { row_id: 1, label: "first".into(), cache: vec![] };
+//! assert_eq!(fastwire::json::to_string(&row), r#"{"rowId":1,"label":"first"}"#);
+//! ```
+//!
+//! `Decode` reads the object's members in a loop: each key is compared first with the key of
+//! the field declared after the last one read (real documents nearly always follow declaration
+//! order), otherwise by length and then bytes; values go to `Option` slots, and absent fields
+//! become `None` (for `Option` fields), their default, or a "missing field" error. An array of
+//! the fields in order is accepted too, as serde does.
+//!
 //! # Cargo features
 //!
-//! - `derive` (default): re-exports the [`Encode`] derive.
+//! - `derive` (default): re-exports the [`Encode`] and [`Decode`] derives.
 //! - `json` (default): the [`json`](mod@json) module.
-//! - `msgpack` (default): reserved for the MessagePack format, which later releases fill in.
+//! - `msgpack` (default): reserved for the MessagePack format, which the next release fills in;
+//!   it adds nothing yet.
 
 #[cfg(feature = "json")]
 pub mod json;
