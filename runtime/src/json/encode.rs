@@ -101,7 +101,7 @@ fn encode_seq<'a, W: Writer, T: Encode + 'a>(w: &mut W, items: impl IntoIterator
 
 /// Writes a JSON object from an iterator of entries.
 #[inline]
-fn encode_map<'a, W: Writer, K: EncodeKey + 'a, V: Encode + 'a>(
+pub(crate) fn encode_map<'a, W: Writer, K: EncodeKey + 'a, V: Encode + 'a>(
     w: &mut W,
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) {

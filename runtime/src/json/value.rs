@@ -1027,16 +1027,7 @@ impl FusedIterator for IntoIter {}
 
 impl Encode for Map {
     fn encode<W: Writer>(&self, w: &mut W) {
-        w.begin_object();
-        let mut first = true;
-        for (key, value) in self {
-            w.object_key(first);
-            w.write_str(key);
-            w.object_colon();
-            value.encode(w);
-            first = false;
-        }
-        w.end_object(!first);
+        super::encode::encode_map(w, self);
     }
 
     #[inline]
