@@ -2307,14 +2307,12 @@ mod tests {
         }
         text.push('}');
 
-        let start = std::time::Instant::now();
         let value = parse(&text);
-        let elapsed = start.elapsed();
-        // Generous: a quadratic map would take minutes here.
-        assert!(elapsed.as_secs() < 20, "decoding took {elapsed:?}");
-
         let map = value.as_object().unwrap();
         assert_eq!(map.len(), KEYS);
+        // Lookups and duplicate checks go through the hash index, not a scan of the entries
+        // (a scan per insert would make decoding this object quadratic).
+        assert!(map.table.is_some());
         for i in (0..KEYS).step_by(997) {
             assert_eq!(map[&format!("key{i}")], i as u64);
         }
