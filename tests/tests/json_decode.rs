@@ -556,3 +556,81 @@ fn manual_impls_compose() {
         }
     );
 }
+
+/// Random byte strings over JSON's alphabet (plus bytes JSON never allows): decoding never
+/// panics, every error points inside the input, and the verdict on each input is serde_json's,
+/// but for the refusals fastwire makes on purpose (invalid UTF-8, lone surrogates anywhere).
+#[test]
+fn random_inputs_get_serde_json_verdicts_and_clean_errors() {
+    use rand::{Rng, SeedableRng};
+    const ALPHABET: &[&[u8]] = &[
+        b"{",
+        b"}",
+        b"[",
+        b"]",
+        b":",
+        b",",
+        b"\"",
+        b"\\",
+        b" ",
+        b"\n",
+        b"0",
+        b"1",
+        b"9",
+        b"-",
+        b"+",
+        b".",
+        b"e",
+        b"E",
+        b"true",
+        b"false",
+        b"null",
+        b"\"a\"",
+        b"\"id\"",
+        b"\"tags\"",
+        b"\\u00e9",
+        b"\\ud800",
+        b"\\udc00",
+        b"\\n",
+        b"\xff",
+        b"\xc3\xa9",
+        b"\x01",
+        b"1e400",
+        b"18446744073709551616",
+        b"[]",
+        b"{}",
+        b"\"KIND\"",
+        b"\"Admin\"",
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed_f00d);
+    let mut disagreements = Vec::new();
+    for case in 0..20_000 {
+        let mut input = Vec::new();
+        for _ in 0..rng.random_range(1..24) {
+            input.extend_from_slice(ALPHABET[rng.random_range(0..ALPHABET.len())]);
+        }
+        let ours = json::from_slice::<json::Value>(&input);
+        let theirs = serde_json::from_slice::<serde_json::Value>(&input);
+        if let Err(err) = &ours {
+            assert!(err.offset() <= input.len(), "case {case}: {err:?}");
+            assert!(err.line() >= 1 && err.column() >= 1, "case {case}: {err:?}");
+        }
+        let on_purpose = ours.as_ref().is_err_and(|e| {
+            let message = e.to_string();
+            message.starts_with("invalid UTF-8") || message.starts_with("lone surrogate")
+        });
+        if ours.is_ok() != theirs.is_ok() && !on_purpose {
+            disagreements.push(format!(
+                "{:?}: fastwire {:?}, serde_json {:?}",
+                String::from_utf8_lossy(&input),
+                ours.map(drop),
+                theirs.map(drop)
+            ));
+        }
+        // Typed targets go through the generated code and the skipping of unknown values.
+        let _ = json::from_slice::<User>(&input);
+        let _ = json::from_slice::<Vec<Option<String>>>(&input);
+        let _ = json::from_slice::<BTreeMap<String, Kind>>(&input);
+    }
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}
