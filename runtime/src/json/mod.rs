@@ -41,7 +41,12 @@ pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
 pub use reader::{Reader, Str};
-pub use value::{IntoIter, Map, Number, Value, ValueIndex};
+pub use value::{Map, Number, Value, ValueIndex};
+
+/// [`Map`], the ordered object of a [`Value`], and the iterators over it.
+pub mod map {
+    pub use super::value::{IntoIter, Iter, IterMut, Keys, Map, Values, ValuesMut};
+}
 pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};

@@ -1672,16 +1672,7 @@ impl Encode for Value {
             Value::Bool(value) => w.write_bool(*value),
             Value::Number(number) => number.encode(w),
             Value::String(string) => w.write_str(string),
-            Value::Array(items) => {
-                w.begin_array();
-                let mut first = true;
-                for item in items {
-                    w.array_value(first);
-                    item.encode(w);
-                    first = false;
-                }
-                w.end_array(!first);
-            }
+            Value::Array(items) => super::encode::encode_seq(w, items),
             Value::Object(map) => map.encode(w),
         }
     }
