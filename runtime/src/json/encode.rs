@@ -88,7 +88,10 @@ fn map_hint<'a, K: EncodeKey + 'a, V: Encode + 'a>(
 
 /// Writes a JSON array from an iterator.
 #[inline]
-pub(crate) fn encode_seq<'a, W: Writer, T: Encode + 'a>(w: &mut W, items: impl IntoIterator<Item = &'a T>) {
+pub(crate) fn encode_seq<'a, W: Writer, T: Encode + 'a>(
+    w: &mut W,
+    items: impl IntoIterator<Item = &'a T>,
+) {
     w.begin_array();
     let mut first = true;
     for item in items {
