@@ -125,7 +125,6 @@ impl<'c, T: Clone> Pair<'c, T> {
 
 /// What `default` says: nothing, `Default::default()`, or a function path.
 #[derive(Clone)]
-#[allow(dead_code)] // read by decoders; encoding ignores `default`, as serde does
 pub enum DefaultValue {
     None,
     Default,
@@ -138,7 +137,6 @@ pub struct Name {
     pub deserialize: String,
     serialize_renamed: bool,
     deserialize_renamed: bool,
-    #[allow(dead_code)] // read by decoders; encoding ignores aliases, as serde does
     pub aliases: BTreeSet<String>,
 }
 
@@ -193,7 +191,6 @@ impl RenameRules {
 }
 
 /// Settings read from a struct's or enum's own attributes.
-#[allow(dead_code)] // the decode-only settings are read by decoders
 pub struct Container {
     pub name: Name,
     pub rename_all: RenameRules,
@@ -220,7 +217,6 @@ pub struct Variant {
 }
 
 /// Settings read from a field's attributes.
-#[allow(dead_code)] // the decode-only settings are read by decoders
 pub struct Field {
     pub name: Name,
     pub skip_serializing: bool,
@@ -229,8 +225,6 @@ pub struct Field {
     pub default: DefaultValue,
     pub ser_bound: Option<Vec<WherePredicate>>,
     pub de_bound: Option<Vec<WherePredicate>>,
-    /// `borrow` (empty set: every lifetime of the field's type) or `borrow = "'a + 'b"`.
-    pub borrow: Option<BTreeSet<syn::Lifetime>>,
     /// The tokens of a `rename`, for the error when it is used where it means nothing.
     pub rename_tokens: Option<TokenStream>,
 }
@@ -461,6 +455,8 @@ impl Field {
             } else if meta.path == BORROW {
                 // #[serde(borrow)]
                 // #[serde(borrow = "'a + 'b")]
+                // Checked, then needs nothing more: the Decode impl lets every lifetime of the
+                // type borrow from the input.
                 let lifetimes = if meta.input.peek(Token![=]) {
                     get_lifetimes(cx, source, meta)?
                 } else {
@@ -487,7 +483,6 @@ impl Field {
             default: default.get().unwrap_or(DefaultValue::None),
             ser_bound: bound.serialize.get(),
             de_bound: bound.deserialize.get(),
-            borrow: borrow.get(),
             rename_tokens,
         }
     }
