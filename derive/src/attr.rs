@@ -204,6 +204,9 @@ pub struct Container {
     pub default: DefaultValue,
     /// The tokens of `default`, for errors.
     pub default_tokens: Option<TokenStream>,
+    /// `#[wire(as_array)]`: MessagePack writes the struct (or an enum's struct variants) as
+    /// an array of the fields, as `rmp_serde::to_vec` does. Present with its tokens.
+    pub as_array: Option<TokenStream>,
 }
 
 /// Settings read from a variant's attributes.
@@ -266,6 +269,7 @@ impl Container {
         let mut crate_path = Setting::none(cx, CRATE);
         let mut deny_unknown_fields = Flag::none(cx, DENY_UNKNOWN_FIELDS);
         let mut default = Setting::none(cx, DEFAULT);
+        let mut as_array = Flag::none(cx, AS_ARRAY);
 
         for_each_meta(cx, &item.attrs, |source, meta| {
             let tokens = meta.path.to_token_stream();
@@ -318,6 +322,13 @@ impl Container {
                 // #[serde(default = "path")]
                 let value = get_default(cx, source, meta)?;
                 default.set(source, &tokens, value);
+            } else if meta.path == AS_ARRAY {
+                // #[wire(as_array)]
+                if source == Source::Serde {
+                    let message = "`as_array` is fastwire's own attribute, which serde would refuse: write it as `#[wire(as_array)]`";
+                    cx.error_spanned_by(&meta.path, message);
+                }
+                as_array.set_true(source, &meta.path);
             } else {
                 reject_word(cx, source, meta, "container")?;
             }
@@ -340,6 +351,7 @@ impl Container {
             deny_unknown_fields: deny_unknown_fields.get(),
             default,
             default_tokens,
+            as_array: as_array.get_with_tokens(),
         }
     }
 }
@@ -516,6 +528,7 @@ fn reject_word(
 fn is_known_elsewhere(word: &str) -> bool {
     [
         ALIAS,
+        AS_ARRAY,
         BORROW,
         BOUND,
         CRATE,

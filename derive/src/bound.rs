@@ -1,10 +1,14 @@
 //! Where-clauses for generated impls: a bound only on the type parameters that appear in the
 //! fields being encoded (never on a parameter used only in skipped fields or in
-//! `PhantomData`), unless the user's `bound` attribute replaces inference.
+//! `PhantomData`), unless the user's `bound` attribute replaces inference. A `bound` names the
+//! traits generically, as serde's does: `Serialize` (or any format's `Encode`) means the
+//! encode trait of the format whose impl is being written, `Deserialize<'de>` and
+//! `DeserializeOwned` (or `Decode<'de>`, `DecodeOwned`) its decode traits.
 
 use std::collections::HashSet;
 
 use syn::visit::{self, Visit};
+use syn::visit_mut::{self, VisitMut};
 use syn::{parse_quote, WherePredicate};
 
 use crate::ast::Container;
@@ -20,21 +24,37 @@ pub struct BoundSource {
     pub container_bound: fn(&attr::Container) -> Option<&[WherePredicate]>,
 }
 
-/// `cont`'s generics with the where-clause an impl of `trait_path` needs.
-pub fn with_bound(cont: &Container, source: &BoundSource, trait_path: &syn::Path) -> syn::Generics {
+/// `cont`'s generics with the where-clause an impl of `trait_path` needs; `fmt` is the path of
+/// the format's module (`::fastwire::json`), whose traits the user's bounds are rewritten to.
+pub fn with_bound(
+    cont: &Container,
+    source: &BoundSource,
+    trait_path: &syn::Path,
+    fmt: &syn::Path,
+) -> syn::Generics {
     let mut generics = cont.generics.clone();
+    let for_format = |bounds: &[WherePredicate]| -> Vec<WherePredicate> {
+        bounds
+            .iter()
+            .cloned()
+            .map(|mut predicate| {
+                FormatTraits { fmt }.visit_where_predicate_mut(&mut predicate);
+                predicate
+            })
+            .collect()
+    };
     if let Some(bounds) = (source.container_bound)(&cont.attrs) {
         generics
             .make_where_clause()
             .predicates
-            .extend(bounds.iter().cloned());
+            .extend(for_format(bounds));
         return generics;
     }
     let mut explicit = Vec::new();
     for field in cont.data.all_fields() {
         if (source.uses_field)(&field.attrs) {
             if let Some(bounds) = (source.field_bound)(&field.attrs) {
-                explicit.extend(bounds.iter().cloned());
+                explicit.extend(for_format(bounds));
             }
         }
     }
@@ -115,4 +135,47 @@ impl<'ast> Visit<'ast> for FindTypeParams<'_, 'ast> {
 
     // Types written by macros cannot be looked into.
     fn visit_macro(&mut self, _mac: &'ast syn::Macro) {}
+}
+
+/// Rewrites the trait bounds of a user's `bound` that name serialization traits to the traits
+/// of one format: `Serialize` and `Encode` to `fmt::Encode`, `Deserialize<'x>` and
+/// `Decode<'x>` to `fmt::Decode<'x>`, `DeserializeOwned` and `DecodeOwned` to
+/// `fmt::DecodeOwned`. Any other predicate is kept as written.
+struct FormatTraits<'a> {
+    fmt: &'a syn::Path,
+}
+
+impl VisitMut for FormatTraits<'_> {
+    fn visit_trait_bound_mut(&mut self, bound: &mut syn::TraitBound) {
+        let Some(last) = bound.path.segments.last() else {
+            return;
+        };
+        let name = match last.ident.to_string().as_str() {
+            "Serialize" | "Encode" => "Encode",
+            "Deserialize" | "Decode" => "Decode",
+            "DeserializeOwned" | "DecodeOwned" => "DecodeOwned",
+            _ => return visit_mut::visit_trait_bound_mut(self, bound),
+        };
+        // A path of its own with the same last name (`my::Encode`) is the user's trait, unless
+        // it goes through serde or one of fastwire's formats.
+        let through = bound
+            .path
+            .segments
+            .iter()
+            .rev()
+            .nth(1)
+            .map(|s| s.ident.to_string());
+        let ours = match through.as_deref() {
+            None => true,
+            Some("serde" | "de" | "ser" | "json" | "msgpack" | "fastwire") => true,
+            Some(_) => false,
+        };
+        if !ours {
+            return;
+        }
+        let ident = syn::Ident::new(name, last.ident.span());
+        let arguments = last.arguments.clone();
+        let fmt = self.fmt;
+        bound.path = parse_quote!(#fmt::#ident #arguments);
+    }
 }

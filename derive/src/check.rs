@@ -21,6 +21,30 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     }
     check_positional_rename(cx, cont);
     check_newtype_skip(cx, cont);
+    check_as_array(cx, cont);
+}
+
+/// `as_array` changes how named fields are written in MessagePack (an array instead of a map);
+/// on a shape without named fields it would do nothing, and a transparent struct is written
+/// as its field.
+fn check_as_array(cx: &Ctxt, cont: &Container) {
+    let Some(tokens) = &cont.attrs.as_array else {
+        return;
+    };
+    let message = match &cont.data {
+        _ if cont.attrs.transparent.is_some() => {
+            "`as_array` has no effect on a `transparent` struct, which is written as its one field"
+        }
+        Data::Struct(Style::Struct, _) => return,
+        Data::Struct(..) => {
+            "`as_array` applies to structs with named fields (tuple, newtype and unit structs are already written without keys)"
+        }
+        Data::Enum(variants) if variants.iter().any(|v| v.style == Style::Struct) => return,
+        Data::Enum(_) => {
+            "`as_array` applies to an enum's struct variants, and this enum has none"
+        }
+    };
+    cx.error_spanned_tokens(tokens.clone(), message);
 }
 
 /// `transparent` makes a struct encode (or decode) as its one field, so exactly one field must

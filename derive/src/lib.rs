@@ -1,6 +1,7 @@
 //! Derive macros for [fastwire](https://docs.rs/fastwire): each derive is a small compiler that
 //! parses the item into a model (`ast`), validates it (`check`), and generates one impl per
-//! format and direction (`json`).
+//! format and direction (`json`, `msgpack`) over a format-independent core (`ser` for
+//! encoding, `de` for decoding).
 //!
 //! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
 
@@ -10,7 +11,11 @@ mod bound;
 mod case;
 mod check;
 mod ctxt;
+mod de;
+mod format;
 mod json;
+mod msgpack;
+mod ser;
 mod symbol;
 
 use proc_macro::TokenStream;
@@ -20,16 +25,16 @@ use syn::parse_macro_input;
 use crate::ast::Container;
 use crate::ctxt::Ctxt;
 
-/// Implements the encode trait of every format enabled in `fastwire` (`json::Encode`), reading
-/// `#[serde(...)]` and `#[wire(...)]` attributes.
+/// Implements the encode trait of every format enabled in `fastwire` (`json::Encode`,
+/// `msgpack::Encode`), reading `#[serde(...)]` and `#[wire(...)]` attributes.
 #[proc_macro_derive(Encode, attributes(serde, wire))]
 pub fn derive_encode(input: TokenStream) -> TokenStream {
     let item = parse_macro_input!(input as syn::DeriveInput);
     expand(&item, Direction::Encode).into()
 }
 
-/// Implements the decode trait of every format enabled in `fastwire` (`json::Decode<'de>`),
-/// reading `#[serde(...)]` and `#[wire(...)]` attributes.
+/// Implements the decode trait of every format enabled in `fastwire` (`json::Decode<'de>`,
+/// `msgpack::Decode<'de>`), reading `#[serde(...)]` and `#[wire(...)]` attributes.
 #[proc_macro_derive(Decode, attributes(serde, wire))]
 pub fn derive_decode(input: TokenStream) -> TokenStream {
     let item = parse_macro_input!(input as syn::DeriveInput);
@@ -57,16 +62,24 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
         .unwrap_or_else(|| syn::parse_quote!(::fastwire));
     let impls = match (cx.check(), &cont) {
         (Ok(()), Some(cont)) => match direction {
-            Direction::Encode => json::encode::generate(cont, &krate),
-            Direction::Decode => json::decode::generate(cont, &krate),
+            Direction::Encode => {
+                let json = json::encode::generate(cont, &krate);
+                let msgpack = msgpack::encode::generate(cont, &krate);
+                quote!(#json #msgpack)
+            }
+            Direction::Decode => {
+                let json = json::decode::generate(cont, &krate);
+                let msgpack = msgpack::decode::generate(cont, &krate);
+                quote!(#json #msgpack)
+            }
         },
         (Err(errors), _) => {
             let errors = errors.to_compile_error();
-            let fallback = match direction {
-                Direction::Encode => json::encode::fallback(item, &krate),
-                Direction::Decode => json::decode::fallback(item, &krate),
-            };
-            quote!(#errors #fallback)
+            let fallbacks = [format::JSON, format::MSGPACK].map(|format| match direction {
+                Direction::Encode => ser::fallback(item, &krate, format),
+                Direction::Decode => de::fallback(item, &krate, format),
+            });
+            quote!(#errors #(#fallbacks)*)
         }
         (Ok(()), None) => unreachable!("a missing model always comes with an error"),
     };

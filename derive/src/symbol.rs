@@ -10,6 +10,7 @@ pub struct Symbol(pub &'static str);
 
 // Supported words.
 pub const ALIAS: Symbol = Symbol("alias");
+pub const AS_ARRAY: Symbol = Symbol("as_array");
 pub const BORROW: Symbol = Symbol("borrow");
 pub const BOUND: Symbol = Symbol("bound");
 pub const CRATE: Symbol = Symbol("crate");

@@ -79,8 +79,17 @@
 //! - `msgpack` (default): reserved for the MessagePack format, which the next release fills in;
 //!   it adds nothing yet.
 
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod buf;
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod path;
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod time;
+
 #[cfg(feature = "json")]
 pub mod json;
+#[cfg(feature = "msgpack")]
+pub mod msgpack;
 
 /// Derives the encode trait of every enabled format ([`json::Encode`] today).
 ///
@@ -99,7 +108,7 @@ pub use fastwire_derive::Decode;
 pub mod __private {
     pub use core::default::Default;
     pub use core::option::Option::{self, None, Some};
-    pub use core::primitive::{bool, str, u8, usize};
+    pub use core::primitive::{bool, str, u64, u8, usize};
     pub use core::result::Result::{self, Err, Ok};
     pub use std::string::String;
 
@@ -123,6 +132,22 @@ macro_rules! __if_json {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __if_json {
+    ($($tokens:tt)*) => {};
+}
+
+/// Keeps its input when the `msgpack` format is enabled (used by generated code).
+#[cfg(feature = "msgpack")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_msgpack {
+    ($($tokens:tt)*) => { $($tokens)* };
+}
+
+/// Drops its input when the `msgpack` format is disabled (used by generated code).
+#[cfg(not(feature = "msgpack"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_msgpack {
     ($($tokens:tt)*) => {};
 }
 

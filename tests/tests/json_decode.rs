@@ -539,6 +539,13 @@ impl<'de> Decode<'de> for Celsius {
     }
 }
 
+/// The derive writes both formats' impls, so a field type needs both.
+impl<'de> fastwire::msgpack::Decode<'de> for Celsius {
+    fn decode(r: &mut fastwire::msgpack::Reader<'de>) -> Result<Self, fastwire::msgpack::Error> {
+        r.decode_f64().map(Celsius)
+    }
+}
+
 #[derive(DeriveDecode, Debug, PartialEq)]
 struct Reading {
     at: String,

@@ -1533,9 +1533,10 @@ struct ConstGenericArrayTwin {
     items: Vec<u16>,
 }
 
-/// Both traits together, usable in `bound` attributes read by both derives.
-trait Both: Serialize + fastwire::json::Encode {}
-impl<T: ?Sized + Serialize + fastwire::json::Encode> Both for T {}
+/// The traits together, usable in `bound` attributes read by both derives (fastwire's impls
+/// of both formats need their own format's trait).
+trait Both: Serialize + fastwire::json::Encode + fastwire::msgpack::Encode {}
+impl<T: ?Sized + Serialize + fastwire::json::Encode + fastwire::msgpack::Encode> Both for T {}
 
 #[derive(Serialize, fastwire::Encode)]
 #[serde(bound = "T: Both")]

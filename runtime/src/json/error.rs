@@ -5,6 +5,8 @@
 use std::fmt::{self, Debug, Display};
 use std::io;
 
+use crate::path::{one_of, Path, Segment};
+
 /// Why a JSON document could not be decoded.
 ///
 /// `Display` says what went wrong, where in the data it happened, and where in the text:
@@ -31,14 +33,7 @@ struct ErrorImpl {
     line: usize,
     column: usize,
     /// Innermost segment first: segments are added while the error travels outwards.
-    path: Vec<Segment>,
-}
-
-/// One step of the path to the failing value.
-enum Segment {
-    Field(&'static str),
-    Key(Box<str>),
-    Index(usize),
+    path: Path,
 }
 
 /// The broad kind of an [`Error`].
@@ -137,21 +132,6 @@ impl ErrorCode {
     }
 }
 
-fn one_of(names: &[&str], formatter: &mut fmt::Formatter) -> fmt::Result {
-    match names {
-        [] => formatter.write_str("there are none"),
-        [only] => write!(formatter, "expected `{only}`"),
-        [first, second] => write!(formatter, "expected `{first}` or `{second}`"),
-        [first, rest @ ..] => {
-            write!(formatter, "expected one of `{first}`")?;
-            for name in rest {
-                write!(formatter, ", `{name}`")?;
-            }
-            Ok(())
-        }
-    }
-}
-
 impl Display for ErrorCode {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         use ErrorCode::*;
@@ -227,7 +207,7 @@ impl Error {
                 offset,
                 line,
                 column,
-                path: Vec::new(),
+                path: Path::default(),
             }),
         }
     }
@@ -240,7 +220,7 @@ impl Error {
                 offset: 0,
                 line: 0,
                 column: 0,
-                path: Vec::new(),
+                path: Path::default(),
             }),
         }
     }
@@ -316,28 +296,7 @@ impl Error {
     /// The path from the document root to the failing value, such as `users[1024].regDate`;
     /// empty when the error is at the root.
     pub fn path(&self) -> String {
-        let mut out = String::new();
-        for segment in self.inner.path.iter().rev() {
-            match segment {
-                Segment::Field(name) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(name);
-                }
-                Segment::Key(key) => {
-                    out.push('[');
-                    out.push_str(&crate::json::to_string(&**key));
-                    out.push(']');
-                }
-                Segment::Index(index) => {
-                    out.push('[');
-                    out.push_str(itoa::Buffer::new().format(*index));
-                    out.push(']');
-                }
-            }
-        }
-        out
+        self.inner.path.to_string()
     }
 }
 
@@ -345,7 +304,7 @@ impl Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         Display::fmt(&self.inner.code, formatter)?;
         if !self.inner.path.is_empty() {
-            write!(formatter, " at {}", self.path())?;
+            write!(formatter, " at {}", self.inner.path)?;
         }
         if self.inner.line > 0 {
             write!(

@@ -193,29 +193,11 @@ impl Decoder {
     }
 
     /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
-    pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, mut reader: R) -> Result<T, Error> {
-        // `input[..filled]` holds what was read; the rest is zeroed room for the next read.
-        // Each byte of room is zeroed once, however little each `read` call returns.
-        let mut input = vec![0u8; READ_BLOCK];
-        let mut filled = 0;
-        loop {
-            if input.len() - filled < READ_BLOCK / 2 {
-                input.resize(input.len() * 2, 0);
-            }
-            match reader.read(&mut input[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                Err(err) => return Err(Error::io(err)),
-            }
-        }
-        input.truncate(filled);
+    pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> Result<T, Error> {
+        let input = crate::buf::read_all(reader).map_err(Error::io)?;
         self.from_slice(&input)
     }
 }
-
-/// Size of the blocks [`from_reader`] reads.
-const READ_BLOCK: usize = 64 * 1024;
 
 /// Decodes a `T` from a JSON text. Strings without escapes are borrowed from `input` where `T`
 /// wants (`&str` fields, `Cow<str>`). Anything after the value but whitespace is an error.

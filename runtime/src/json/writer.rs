@@ -8,6 +8,8 @@
 use std::io;
 
 use super::escape;
+pub(crate) use crate::buf::put_unchecked;
+use crate::buf::STREAM_BUFFER;
 
 /// Where encoded JSON goes. Implemented by fastwire's own writers only (the trait is sealed);
 /// [`Encode`](super::Encode) implementations receive one and call its methods.
@@ -269,21 +271,6 @@ pub trait Writer: sealed::Sealed {
     }
 }
 
-/// Copies `bytes` to the end of `buf` without checking capacity.
-///
-/// # Safety
-/// `buf` must have at least `bytes.len()` bytes of spare capacity.
-#[inline(always)]
-pub(crate) unsafe fn put_unchecked(buf: &mut Vec<u8>, bytes: &[u8]) {
-    let len = buf.len();
-    // SAFETY: the caller guarantees `bytes.len()` bytes of spare capacity after `len`; the
-    // source is a distinct borrow, so the ranges cannot overlap; the bytes are initialised.
-    unsafe {
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.as_mut_ptr().add(len), bytes.len());
-        buf.set_len(len + bytes.len());
-    }
-}
-
 const INDENT: &[u8] = b"  ";
 
 #[inline(never)]
@@ -354,12 +341,6 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
         &mut self.depth
     }
 }
-
-/// Size of the buffer [`IoWriter`] fills before handing bytes to the stream. Large enough that
-/// write calls are rare, small enough that a huge document streams in bounded memory (strings
-/// longer than this are escaped in pieces, so no single value makes the buffer grow much past
-/// it).
-pub(crate) const STREAM_BUFFER: usize = 64 * 1024;
 
 /// Streams to an `io::Write` through a bounded buffer. The first I/O error is kept, later
 /// output is dropped, and [`IoWriter::finish`] reports the error.

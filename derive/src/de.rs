@@ -1,0 +1,596 @@
+//! What every format's decoder shares: the impl around the body (bounds, the input lifetime
+//! `'de`, borrowed lifetimes), the values of absent and skipped fields (defaults, `None` for
+//! options, "missing field" errors), building the value from what was read, transparent and
+//! newtype structs, the per-field bookkeeping of a struct's member loop (slots, duplicate
+//! checks, what is left at the end), key dispatch by length and bytes, and the contents of
+//! enum variants. The per-format generators (`json::decode`, `msgpack::decode`) only read the
+//! format's framing: how a struct, a sequence and an enum's tag are written.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr::{self, DefaultValue};
+use crate::bound::{self, BoundSource};
+use crate::format::Format;
+use crate::ser::respan;
+use crate::Direction;
+
+const DECODE_BOUNDS: BoundSource = BoundSource {
+    uses_field: |field| !field.skip_deserializing,
+    field_bound: |field| field.de_bound.as_deref(),
+    container_bound: |cont| cont.de_bound.as_deref(),
+};
+
+/// What the generated code needs everywhere: the paths it names, and how absent fields are
+/// filled.
+pub struct Ctx<'a> {
+    pub krate: &'a syn::Path,
+    /// The format's module: `::fastwire::json`.
+    pub fmt: TokenStream,
+    /// The container's `default`, if any: missing fields are taken from it.
+    pub container_default: &'a DefaultValue,
+    /// `deny_unknown_fields` on the container.
+    pub deny_unknown_fields: bool,
+}
+
+/// The framing of a format: how each shape is read. Each method returns the statements of a
+/// block that evaluates to `Result<Self, Error>` (or to the variant's value).
+pub trait Layout {
+    /// A unit struct.
+    fn unit_struct(&self, cx: &Ctx, expecting: &str) -> TokenStream;
+    /// A tuple struct or tuple variant built by `constructor`.
+    fn tuple(
+        &self,
+        cx: &Ctx,
+        constructor: &TokenStream,
+        fields: &[Field],
+        expecting: &str,
+    ) -> TokenStream;
+    /// A struct or struct variant with named fields, built by `constructor`.
+    fn fields(
+        &self,
+        cx: &Ctx,
+        constructor: &TokenStream,
+        fields: &[Field],
+        expecting: &str,
+    ) -> TokenStream;
+    /// An enum: reads the tag, then the variant's content from [`variant_content`].
+    fn enum_body(&self, cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream;
+}
+
+/// The `Decode<'de>` impl of `format` for `cont`, with `layout` reading the framing.
+pub fn generate(
+    cont: &Container,
+    krate: &syn::Path,
+    format: Format,
+    layout: &impl Layout,
+) -> TokenStream {
+    let fmt = format.path(krate);
+    let mut generics = {
+        let trait_path: syn::Path = syn::parse_quote!(#fmt::Decode<'de>);
+        bound::with_bound(cont, &DECODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt))
+    };
+    if cont.attrs.de_bound.is_none() {
+        // Skipped fields without a `default = "..."` are filled with `Default::default()`.
+        let default_path: syn::Path = syn::parse_quote!(#krate::__private::Default);
+        let needs_default = |field: &attr::Field| {
+            field.skip_deserializing && !matches!(field.default, DefaultValue::Path(_))
+        };
+        bound::add_inferred_bounds(&mut generics, cont, needs_default, &default_path);
+    }
+    // Borrowed fields (`&'a str`, `Cow<'a, str>`) may point into the input; so may fields
+    // borrowing for `'static` (`&'static str`), which only `'static` input can fill.
+    let mut lifetimes: Vec<syn::Lifetime> = cont
+        .generics
+        .lifetimes()
+        .map(|def| def.lifetime.clone())
+        .collect();
+    if cont
+        .data
+        .all_fields()
+        .any(|field| !field.attrs.skip_deserializing && mentions_static(field.ty))
+    {
+        lifetimes.push(syn::parse_quote!('static));
+    }
+    let mut impl_generics = generics.clone();
+    impl_generics
+        .params
+        .insert(0, syn::parse_quote!('de #(: #lifetimes)+*));
+    let (impl_generics, _, _) = impl_generics.split_for_impl();
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = &cont.ident;
+
+    let cx = Ctx {
+        krate,
+        fmt: fmt.clone(),
+        container_default: &cont.attrs.default,
+        deny_unknown_fields: cont.attrs.deny_unknown_fields,
+    };
+    let name = &cont.attrs.name.deserialize;
+    let body = match &cont.data {
+        Data::Struct(_, fields) if cont.attrs.transparent.is_some() => {
+            transparent_body(&cx, cont, fields)
+        }
+        Data::Struct(style, fields) => {
+            let constructor = quote!(Self);
+            match style {
+                Style::Unit => layout.unit_struct(&cx, &format!("unit struct {name}")),
+                Style::Newtype => newtype_body(&cx, &constructor, &fields[0]),
+                Style::Tuple => {
+                    layout.tuple(&cx, &constructor, fields, &format!("tuple struct {name}"))
+                }
+                Style::Struct => {
+                    layout.fields(&cx, &constructor, fields, &format!("struct {name}"))
+                }
+            }
+        }
+        Data::Enum(variants) => layout.enum_body(&cx, cont, variants),
+    };
+    let container_default = container_default_statement(&cx);
+    let missing = match (&cont.data, &cont.attrs.transparent) {
+        (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
+        _ => TokenStream::new(),
+    };
+    format.gated(
+        krate,
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #fmt::Decode<'de> for #ident #ty_generics #where_clause {
+                fn decode(
+                    __r: &mut #fmt::Reader<'de>,
+                ) -> #krate::__private::Result<Self, #fmt::Error> {
+                    #container_default
+                    #body
+                }
+
+                #missing
+            }
+        },
+    )
+}
+
+/// An impl beside compile errors, so one mistake does not cascade into "`Decode` is not
+/// implemented" errors elsewhere.
+pub fn fallback(item: &syn::DeriveInput, krate: &syn::Path, format: Format) -> TokenStream {
+    let fmt = format.path(krate);
+    let mut generics = item.generics.clone();
+    if !item
+        .generics
+        .lifetimes()
+        .any(|def| def.lifetime.ident == "de")
+    {
+        generics.params.insert(0, syn::parse_quote!('de));
+    }
+    let (impl_generics, _, _) = generics.split_for_impl();
+    let (_, ty_generics, where_clause) = item.generics.split_for_impl();
+    let ident = &item.ident;
+    format.gated(
+        krate,
+        quote! {
+            impl #impl_generics #fmt::Decode<'de> for #ident #ty_generics #where_clause {
+                fn decode(
+                    _: &mut #fmt::Reader<'de>,
+                ) -> #krate::__private::Result<Self, #fmt::Error> {
+                    ::core::unreachable!()
+                }
+            }
+        },
+    )
+}
+
+/// Whether `ty` mentions the `'static` lifetime anywhere.
+fn mentions_static(ty: &syn::Type) -> bool {
+    struct FindStatic(bool);
+    impl<'ast> syn::visit::Visit<'ast> for FindStatic {
+        fn visit_lifetime(&mut self, lifetime: &'ast syn::Lifetime) {
+            self.0 |= lifetime.ident == "static";
+        }
+    }
+    let mut finder = FindStatic(false);
+    syn::visit::visit_type(&mut finder, ty);
+    finder.0
+}
+
+/// A transparent struct is absent exactly when its field's type is (`Option` inside: `None`).
+fn transparent_missing(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let chosen = cont.transparent_candidates(Direction::Decode)[0];
+    let ty = chosen.ty;
+    let value = transparent_value(cx, fields, chosen, quote!(__v));
+    let container_default = container_default_statement(cx);
+    quote! {
+        #[inline]
+        fn missing() -> #krate::__private::Option<Self> {
+            match <#ty as #fmt::Decode<'de>>::missing() {
+                #krate::__private::Some(__v) => {
+                    #container_default
+                    #krate::__private::Some(#value)
+                }
+                #krate::__private::None => #krate::__private::None,
+            }
+        }
+    }
+}
+
+/// `let __default: Self = ...;` when the container has a `default`.
+fn container_default_statement(cx: &Ctx) -> TokenStream {
+    let krate = cx.krate;
+    match cx.container_default {
+        DefaultValue::None => TokenStream::new(),
+        DefaultValue::Default => quote! {
+            let __default: Self = #krate::__private::Default::default();
+        },
+        DefaultValue::Path(path) => quote!(let __default: Self = #path();),
+    }
+}
+
+/// Where a field's value sits, for the error path: its name or its position.
+pub enum PathSegment {
+    Field(String),
+    Index(usize),
+}
+
+/// `T::decode(__r)` for a field, spanned on its type so a missing impl is reported there; the
+/// error path gains `segment` (the field's name or its index).
+pub fn decode_field(cx: &Ctx, field: &Field, segment: &PathSegment) -> TokenStream {
+    let span = field.ty.span();
+    let fmt = respan(cx.fmt.clone(), span);
+    let ty = field.ty;
+    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r));
+    let add_path = match segment {
+        PathSegment::Field(name) => quote!(__e.in_field(#name)),
+        PathSegment::Index(index) => quote!(__e.in_index(#index)),
+    };
+    quote!(#decode.map_err(|__e| #add_path)?)
+}
+
+/// The value of a field that is skipped, or absent from a sequence that ended early (when it
+/// has a default), as serde computes it.
+fn default_value(cx: &Ctx, field: &Field) -> Option<TokenStream> {
+    let krate = cx.krate;
+    match &field.attrs.default {
+        DefaultValue::Path(path) => return Some(quote!(#path())),
+        DefaultValue::Default => return Some(quote!(#krate::__private::Default::default())),
+        DefaultValue::None => {}
+    }
+    match cx.container_default {
+        DefaultValue::None => None,
+        _ => {
+            let member = &field.member;
+            Some(quote!(__default.#member))
+        }
+    }
+}
+
+fn skipped_value(cx: &Ctx, field: &Field) -> TokenStream {
+    let krate = cx.krate;
+    default_value(cx, field).unwrap_or_else(|| quote!(#krate::__private::Default::default()))
+}
+
+/// The value of a field whose key is absent: its default, `None` for options, or an error.
+fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
+    if let Some(value) = default_value(cx, field) {
+        return value;
+    }
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let ty = field.ty;
+    let name = &field.attrs.name.deserialize;
+    quote! {
+        match <#ty as #fmt::Decode<'de>>::missing() {
+            #krate::__private::Some(__v) => __v,
+            #krate::__private::None => return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name)),
+        }
+    }
+}
+
+/// The fields read from the input, with their index among all fields.
+pub fn decoded_fields<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<(usize, &'f Field<'a>)> {
+    fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.skip_deserializing)
+        .collect()
+}
+
+/// `__v{index}`: where field `index`'s value is kept while the struct is read.
+pub fn binding(index: usize) -> syn::Ident {
+    format_ident!("__v{}", index)
+}
+
+/// Builds the value from bindings `__v{i}` (decoded fields) and defaults (skipped fields).
+pub fn construct(
+    cx: &Ctx,
+    constructor: &TokenStream,
+    fields: &[Field],
+    style: Style,
+) -> TokenStream {
+    let values = fields.iter().enumerate().map(|(i, field)| {
+        let value = if field.attrs.skip_deserializing {
+            skipped_value(cx, field)
+        } else {
+            let binding = binding(i);
+            quote!(#binding)
+        };
+        let member = &field.member;
+        match style {
+            Style::Struct => quote!(#member: #value),
+            _ => value,
+        }
+    });
+    match style {
+        Style::Struct => quote!(#constructor { #(#values),* }),
+        Style::Unit => constructor.clone(),
+        Style::Tuple | Style::Newtype => quote!(#constructor(#(#values),*)),
+    }
+}
+
+/// The one transparent field is decoded; every other field takes its default.
+fn transparent_body(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
+    let krate = cx.krate;
+    let chosen = cont.transparent_candidates(Direction::Decode)[0];
+    let span = chosen.ty.span();
+    let ty = chosen.ty;
+    let fmt = respan(cx.fmt.clone(), span);
+    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)?);
+    let value = transparent_value(cx, fields, chosen, decode);
+    quote!(#krate::__private::Ok(#value))
+}
+
+/// The struct built from `value` for the transparent field and defaults for the others.
+fn transparent_value(
+    cx: &Ctx,
+    fields: &[Field],
+    chosen: &Field,
+    value: TokenStream,
+) -> TokenStream {
+    let named = fields.iter().all(|f| f.original.ident.is_some());
+    let values = fields.iter().map(|field| {
+        let field_value = if std::ptr::eq(field, chosen) {
+            value.clone()
+        } else {
+            skipped_value(cx, field)
+        };
+        let member = &field.member;
+        if named {
+            quote!(#member: #field_value)
+        } else {
+            field_value
+        }
+    });
+    if named {
+        quote!(Self { #(#values),* })
+    } else {
+        quote!(Self(#(#values),*))
+    }
+}
+
+/// A newtype is its one field's value.
+pub fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
+    let krate = cx.krate;
+    let span = field.ty.span();
+    let ty = field.ty;
+    let fmt = respan(cx.fmt.clone(), span);
+    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)?);
+    quote!(#krate::__private::Ok(#constructor(#decode)))
+}
+
+/// "struct S with 2 elements": what a sequence form of `count` fields is expected to be.
+pub fn seq_expecting(expecting: &str, count: usize) -> String {
+    format!(
+        "{expecting} with {count} element{}",
+        if count == 1 { "" } else { "s" }
+    )
+}
+
+/// What a sequence form yields for a field whose element is missing (the sequence ended at
+/// `position`): its default when `allow_defaults` (serde's rule for structs read from
+/// sequences) and it has one, otherwise an "invalid length" error. `on_default` runs before
+/// the default is taken.
+pub fn seq_missing(
+    cx: &Ctx,
+    field: &Field,
+    position: usize,
+    expected_len: &str,
+    allow_defaults: bool,
+    on_default: TokenStream,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    match (allow_defaults, default_value(cx, field)) {
+        (true, Some(value)) => quote!({ #on_default #value }),
+        _ => quote! {
+            return #krate::__private::Err(#fmt::Reader::invalid_length(__r, #position, #expected_len))
+        },
+    }
+}
+
+/// The bookkeeping of a struct's member loop over its decoded fields: the slots declared
+/// before the loop, the `match __index` arms that fill them (refusing duplicates), and the
+/// statements after the loop that settle absent fields.
+pub struct FieldLoop {
+    /// `const __FIELDS` (for "unknown field" errors) and `let mut __v{i} = None;`.
+    pub slots: TokenStream,
+    /// `position => { ... }` arms, one per decoded field, then `_ => skip`.
+    pub arms: TokenStream,
+    /// `let __v{i} = match __v{i} { Some(v) => v, None => default-or-error };`.
+    pub finish: TokenStream,
+    /// How many fields are decoded: the index every unknown key maps to.
+    pub count: usize,
+    /// Every key (names and aliases) with the position of its field, for [`match_by_length`].
+    pub keys: Vec<(Vec<u8>, usize)>,
+}
+
+pub fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let decoded = decoded_fields(fields);
+    let slots = decoded.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        let ty = field.ty;
+        quote!(let mut #binding: #krate::__private::Option<#ty> = #krate::__private::None;)
+    });
+    let all_names = decoded
+        .iter()
+        .map(|(_, f)| f.attrs.name.deserialize.as_str());
+    let arms = decoded
+        .iter()
+        .enumerate()
+        .map(|(position, (index, field))| {
+            let binding = binding(*index);
+            let name = &field.attrs.name.deserialize;
+            let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
+            quote! {
+                #position => {
+                    if #binding.is_some() {
+                        return #krate::__private::Err(#fmt::Reader::duplicate_field(__r, #name));
+                    }
+                    #binding = #krate::__private::Some(#decode);
+                }
+            }
+        });
+    let finish = decoded.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        let missing = missing_value(cx, field);
+        quote! {
+            let #binding = match #binding {
+                #krate::__private::Some(__v) => __v,
+                #krate::__private::None => #missing,
+            };
+        }
+    });
+    let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
+    for (position, (_, field)) in decoded.iter().enumerate() {
+        keys.push((field.attrs.name.deserialize.as_bytes().to_vec(), position));
+        for alias in &field.attrs.name.aliases {
+            keys.push((alias.as_bytes().to_vec(), position));
+        }
+    }
+    FieldLoop {
+        slots: quote! {
+            #[allow(dead_code)]
+            const __FIELDS: &[&#krate::__private::str] = &[#(#all_names),*];
+            #(#slots)*
+        },
+        arms: quote! {
+            #(#arms)*
+            _ => #fmt::Reader::skip_value(__r)?,
+        },
+        finish: quote!(#(#finish)*),
+        count: decoded.len(),
+        keys,
+    }
+}
+
+/// `match __bytes.len() { 2 => if __bytes == b"id" { 0 } else { N }, ... }`: one length test,
+/// then whole-key comparisons among the keys of that length only; `unknown` for no match.
+pub fn match_by_length(
+    krate: &syn::Path,
+    keys: &[(Vec<u8>, usize)],
+    unknown: usize,
+) -> TokenStream {
+    let mut lengths: Vec<usize> = keys.iter().map(|(key, _)| key.len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    let arms = lengths.iter().map(|&len| {
+        let tests = keys
+            .iter()
+            .filter(|(key, _)| key.len() == len)
+            .map(|(key, position)| {
+                let literal = syn::LitByteStr::new(key, Span::call_site());
+                quote!(if __bytes == #literal { #position } else)
+            });
+        quote!(#len => #(#tests)* { #unknown },)
+    });
+    quote! {
+        match <[#krate::__private::u8]>::len(__bytes) {
+            #(#arms)*
+            _ => #unknown,
+        }
+    }
+}
+
+/// The variants read from input (not `skip_deserializing`), with their index among all
+/// variants; an identifier given as an integer counts among these only, as in serde.
+pub fn readable_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
+    variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip_deserializing)
+        .collect()
+}
+
+/// Every variant name (and alias) with its variant's index, for [`match_by_length`]; and the
+/// `const __VARIANTS` listing the names for "unknown variant" errors.
+pub fn variant_keys(
+    krate: &syn::Path,
+    variants: &[Variant],
+) -> (Vec<(Vec<u8>, usize)>, TokenStream) {
+    let readable = readable_variants(variants);
+    let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
+    for (index, variant) in &readable {
+        keys.push((variant.attrs.name.deserialize.as_bytes().to_vec(), *index));
+        for alias in &variant.attrs.name.aliases {
+            keys.push((alias.as_bytes().to_vec(), *index));
+        }
+    }
+    let names = readable
+        .iter()
+        .map(|(_, v)| v.attrs.name.deserialize.as_str());
+    let names = quote!(const __VARIANTS: &[&#krate::__private::str] = &[#(#names),*];);
+    (keys, names)
+}
+
+/// The block reading variant `variant`'s content (after its tag), whatever the format: `unit`
+/// is how the format reads a unit variant's content, the rest comes from the layout. Errors
+/// gain the variant's name in their path.
+pub fn variant_content(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    variant: &Variant,
+    unit: TokenStream,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let ident = &variant.ident;
+    let constructor = quote!(Self::#ident);
+    let name = format!(
+        "{}::{}",
+        cont.attrs.name.deserialize, variant.attrs.name.deserialize
+    );
+    let content = match variant.style {
+        Style::Unit => quote!(#unit #krate::__private::Ok(Self::#ident)),
+        Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0]),
+        Style::Tuple => layout.tuple(
+            cx,
+            &constructor,
+            &variant.fields,
+            &format!("tuple variant {name}"),
+        ),
+        Style::Struct => layout.fields(
+            cx,
+            &constructor,
+            &variant.fields,
+            &format!("struct variant {name}"),
+        ),
+    };
+    let variant_name = &variant.attrs.name.deserialize;
+    quote! {
+        (|| -> #krate::__private::Result<Self, #fmt::Error> { #content })()
+            .map_err(|__e| __e.in_field(#variant_name))?
+    }
+}
+
+/// serde's name for a variant's shape, for "invalid type: unit variant, expected ..." errors.
+pub fn variant_kind(style: Style) -> &'static str {
+    match style {
+        Style::Unit => "unit variant",
+        Style::Newtype => "newtype variant",
+        Style::Tuple => "tuple variant",
+        Style::Struct => "struct variant",
+    }
+}

@@ -1,0 +1,271 @@
+//! What every format's encoder shares: the impl around the body (with its inferred bounds),
+//! which fields are written and how each is reached, the calls that encode a field's value,
+//! the `match` over an enum's variants, and the fallback impl beside compile errors. The
+//! per-format generators (`json::encode`, `msgpack::encode`) only lay out the bytes.
+
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::attr;
+use crate::bound::{self, BoundSource};
+use crate::format::Format;
+use crate::Direction;
+
+const ENCODE_BOUNDS: BoundSource = BoundSource {
+    uses_field: |field| !field.skip_serializing,
+    field_bound: |field| field.ser_bound.as_deref(),
+    container_bound: |cont| cont.ser_bound.as_deref(),
+};
+
+/// What a format's encoder writes for a container: the statements of `encode` and the
+/// expression of `size_hint`.
+pub struct Body {
+    pub encode: TokenStream,
+    pub hint: TokenStream,
+}
+
+/// The layout of a format: how each shape is written. The shared code picks the shape and the
+/// fields; the format decides the bytes.
+pub trait Layout {
+    /// A struct or struct variant with named fields (`members` are the encoded ones).
+    fn fields(&self, cont: &Container, members: &[&Member]) -> Body;
+    /// A tuple struct or tuple variant.
+    fn tuple(&self, members: &[&Member]) -> Body;
+    /// A unit struct.
+    fn unit_struct(&self) -> Body;
+    /// An enum variant: its tag around `content` (`None` for a unit variant).
+    fn variant(&self, variant: &Variant, content: Option<Body>) -> Body;
+}
+
+/// The `Encode` impl of `format` for `cont`, with `layout` writing the bytes.
+pub fn generate(
+    cont: &Container,
+    krate: &syn::Path,
+    format: Format,
+    layout: &impl Layout,
+) -> TokenStream {
+    let fmt = format.path(krate);
+    let trait_path: syn::Path = syn::parse_quote!(#fmt::Encode);
+    let generics = bound::with_bound(cont, &ENCODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt));
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let ident = &cont.ident;
+    let Body { encode, hint } = match &cont.data {
+        Data::Struct(style, fields) => {
+            let members = struct_members(fields);
+            if cont.attrs.transparent.is_some() {
+                let chosen = cont.transparent_candidates(Direction::Encode)[0];
+                let only = members
+                    .iter()
+                    .find(|m| std::ptr::eq(m.field, chosen))
+                    .expect("checked: a transparent struct has one field to encode");
+                Body {
+                    encode: encode_value(&fmt, only),
+                    hint: value_hint(&fmt, only),
+                }
+            } else {
+                shape_body(cont, layout, &fmt, *style, &members)
+                    .unwrap_or_else(|| layout.unit_struct())
+            }
+        }
+        Data::Enum(variants) => enum_body(cont, layout, &fmt, variants),
+    };
+    format.gated(
+        krate,
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
+                #[inline]
+                fn encode<__W: #fmt::Writer>(&self, __w: &mut __W) {
+                    #encode
+                }
+
+                #[inline]
+                fn size_hint(&self) -> #krate::__private::usize {
+                    #hint
+                }
+            }
+        },
+    )
+}
+
+/// An impl with the user's generics and no body to speak of, emitted beside compile errors so
+/// that the rest of the user's crate does not fail with "`Encode` is not implemented" too.
+pub fn fallback(item: &syn::DeriveInput, krate: &syn::Path, format: Format) -> TokenStream {
+    let fmt = format.path(krate);
+    let (impl_generics, ty_generics, where_clause) = item.generics.split_for_impl();
+    let ident = &item.ident;
+    format.gated(
+        krate,
+        quote! {
+            impl #impl_generics #fmt::Encode for #ident #ty_generics #where_clause {
+                fn encode<__W: #fmt::Writer>(&self, _: &mut __W) {
+                    ::core::unreachable!()
+                }
+            }
+        },
+    )
+}
+
+/// A field and the expression that borrows it (`&self.name`, or a binding from a `match`).
+pub struct Member<'a> {
+    pub field: &'a Field<'a>,
+    pub access: TokenStream,
+}
+
+fn struct_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
+    fields
+        .iter()
+        .map(|field| {
+            let member = &field.member;
+            Member {
+                field,
+                access: quote!(&self.#member),
+            }
+        })
+        .collect()
+}
+
+/// The body for fields of the given shape, or `None` for a shape without fields (a unit
+/// struct or variant, which each caller writes its own way).
+fn shape_body(
+    cont: &Container,
+    layout: &impl Layout,
+    fmt: &TokenStream,
+    style: Style,
+    members: &[Member],
+) -> Option<Body> {
+    let encoded = encoded(members);
+    Some(match style {
+        Style::Unit => return None,
+        Style::Newtype => Body {
+            encode: encode_value(fmt, &members[0]),
+            hint: value_hint(fmt, &members[0]),
+        },
+        Style::Tuple => layout.tuple(&encoded),
+        Style::Struct => layout.fields(cont, &encoded),
+    })
+}
+
+/// Each variant's arm: a pattern binding the encoded fields, and the format's layout of them.
+fn enum_body(
+    cont: &Container,
+    layout: &impl Layout,
+    fmt: &TokenStream,
+    variants: &[Variant],
+) -> Body {
+    if variants.is_empty() {
+        return Body {
+            encode: quote!(match *self {}),
+            hint: quote!(match *self {}),
+        };
+    }
+    let mut encode_arms = TokenStream::new();
+    let mut hint_arms = TokenStream::new();
+    for variant in variants {
+        let ident = &variant.ident;
+        let bindings: Vec<syn::Ident> = (0..variant.fields.len())
+            .map(|i| format_ident!("__f{}", i))
+            .collect();
+        let pattern = variant_pattern(variant, &bindings);
+        let members: Vec<Member> = variant
+            .fields
+            .iter()
+            .zip(&bindings)
+            .map(|(field, binding)| Member {
+                field,
+                access: quote!(#binding),
+            })
+            .collect();
+        let content = shape_body(cont, layout, fmt, variant.style, &members);
+        let Body { encode, hint } = layout.variant(variant, content);
+        encode_arms.extend(quote!(Self::#ident #pattern => { #encode }));
+        hint_arms.extend(quote!(Self::#ident #pattern => #hint,));
+    }
+    Body {
+        encode: quote!(match self { #encode_arms }),
+        hint: quote!(match self { #hint_arms }),
+    }
+}
+
+/// `{ a: __f0, .. }` or `(__f0, _)`: binds the encoded fields only, so skipped ones need not
+/// be used.
+fn variant_pattern(variant: &Variant, bindings: &[syn::Ident]) -> TokenStream {
+    let used = |field: &attr::Field| !field.skip_serializing;
+    match variant.style {
+        Style::Unit => TokenStream::new(),
+        Style::Struct => {
+            let fields = variant
+                .fields
+                .iter()
+                .zip(bindings)
+                .filter(|(field, _)| used(&field.attrs))
+                .map(|(field, binding)| {
+                    let member = &field.member;
+                    quote!(#member: #binding)
+                });
+            quote!({ #(#fields,)* .. })
+        }
+        Style::Tuple | Style::Newtype => {
+            let fields = variant.fields.iter().zip(bindings).map(|(field, binding)| {
+                if used(&field.attrs) {
+                    quote!(#binding)
+                } else {
+                    quote!(_)
+                }
+            });
+            quote!((#(#fields),*))
+        }
+    }
+}
+
+/// The members that are written (not `skip_serializing`).
+fn encoded<'m, 'a>(members: &'m [Member<'a>]) -> Vec<&'m Member<'a>> {
+    members
+        .iter()
+        .filter(|m| !m.field.attrs.skip_serializing)
+        .collect()
+}
+
+/// `predicate(&self.field)` for a field with `skip_serializing_if`: true when it is left out.
+pub fn conditional(member: &Member) -> Option<TokenStream> {
+    let predicate = member.field.attrs.skip_serializing_if.as_ref()?;
+    let access = &member.access;
+    Some(quote!(#predicate(#access)))
+}
+
+/// The statement that encodes a field's value. Spanned on the field's type, so a type that
+/// does not implement `Encode` is reported on that field.
+pub fn encode_value(fmt: &TokenStream, member: &Member) -> TokenStream {
+    let span = member.field.ty.span();
+    let access = respan(member.access.clone(), span);
+    let fmt = respan(fmt.clone(), span);
+    quote_spanned!(span=> #fmt::Encode::encode(#access, __w);)
+}
+
+/// The size hint of a field's value.
+pub fn value_hint(fmt: &TokenStream, member: &Member) -> TokenStream {
+    let span = member.field.ty.span();
+    let access = respan(member.access.clone(), span);
+    let fmt = respan(fmt.clone(), span);
+    quote_spanned!(span=> #fmt::Encode::size_hint(#access))
+}
+
+/// `tokens` with every span set to `span`: a path whose tokens come from several places is
+/// reported at the first one, so the whole call must carry the field's span.
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let TokenTree::Group(group) = &token {
+                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}

@@ -1,0 +1,566 @@
+//! The [`Decode`] and [`DecodeOwned`] traits and their implementations for std types,
+//! accepting what rmp-serde accepts for the same type.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
+use std::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize, Wrapping,
+};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::reader::{Int, Reader, SeqForm, Wide};
+use super::Error;
+
+/// A type that can be read from MessagePack.
+///
+/// Usually derived with `#[derive(fastwire::Decode)]`, which reads the type's `#[serde(...)]`
+/// attributes; implemented here for the std types serde supports, accepting what rmp-serde
+/// accepts for them. `'de` is the lifetime of the input, which borrowed fields (`&'de str`,
+/// `&'de [u8]`) point into.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from MessagePack by fastwire",
+    label = "`{Self}` does not implement `fastwire::msgpack::Decode`",
+    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::msgpack::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`"
+)]
+pub trait Decode<'de>: Sized {
+    /// Reads one value of this type from `r`.
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
+
+    /// The value a struct field of this type takes when its key is absent: `None` for
+    /// `Option`, nothing (a "missing field" error) for everything else, as in serde.
+    #[doc(hidden)]
+    #[inline]
+    fn missing() -> Option<Self> {
+        None
+    }
+
+    /// This type's value for one byte of a `bin` read as a sequence (rmp-serde reads a `bin`
+    /// wherever a sequence is wanted): integers and floats take the byte's value; other types
+    /// return `None`, and the `bin` is refused.
+    #[doc(hidden)]
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        let _ = byte;
+        None
+    }
+}
+
+/// A type that can be decoded from MessagePack of any lifetime: it borrows nothing from the
+/// input. Needed by [`from_reader`](super::from_reader), whose input buffer is temporary.
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+
+impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
+
+/// Integers are read at full width (any of MessagePack's forms), then narrowed with a range
+/// check.
+macro_rules! decode_integer {
+    ($read:ident => $($ty:ident),*) => {$(
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.offset();
+                let value = r.$read(stringify!($ty))?;
+                $ty::try_from(value).map_err(|_| {
+                    r.invalid_value(format!("integer `{value}`"), stringify!($ty), at)
+                })
+            }
+
+            #[inline]
+            fn from_bin_byte(byte: u8) -> Option<Self> {
+                $ty::try_from(byte).ok()
+            }
+        }
+    )*};
+}
+
+decode_integer!(decode_u64 => u8, u16, u32, u64, usize);
+decode_integer!(decode_i64 => i8, i16, i32, i64, isize);
+
+impl<'de> Decode<'de> for u128 {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let at = r.offset();
+        match r.decode_128("u128")? {
+            Wide::Int(Int::Unsigned(value)) => Ok(u128::from(value)),
+            Wide::Int(Int::Signed(value)) => u128::try_from(value)
+                .map_err(|_| r.invalid_value(format!("integer `{value}`"), "u128", at)),
+            Wide::Bytes(bytes) => Ok(u128::from_be_bytes(bytes)),
+        }
+    }
+
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        Some(byte.into())
+    }
+}
+
+impl<'de> Decode<'de> for i128 {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Ok(match r.decode_128("i128")? {
+            Wide::Int(Int::Unsigned(value)) => i128::from(value),
+            Wide::Int(Int::Signed(value)) => i128::from(value),
+            Wide::Bytes(bytes) => i128::from_be_bytes(bytes),
+        })
+    }
+
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        Some(byte.into())
+    }
+}
+
+macro_rules! decode_nonzero {
+    ($($ty:ident($inner:ident)),*) => {$(
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let at = r.offset();
+                let value = $inner::decode(r)?;
+                $ty::new(value).ok_or_else(|| {
+                    r.invalid_value("integer `0`".to_owned(), "a nonzero integer", at)
+                })
+            }
+
+            #[inline]
+            fn from_bin_byte(byte: u8) -> Option<Self> {
+                $ty::new($inner::from_bin_byte(byte)?)
+            }
+        }
+    )*};
+}
+
+decode_nonzero!(
+    NonZeroU8(u8),
+    NonZeroU16(u16),
+    NonZeroU32(u32),
+    NonZeroU64(u64),
+    NonZeroU128(u128),
+    NonZeroUsize(usize),
+    NonZeroI8(i8),
+    NonZeroI16(i16),
+    NonZeroI32(i32),
+    NonZeroI64(i64),
+    NonZeroI128(i128),
+    NonZeroIsize(isize)
+);
+
+impl<'de> Decode<'de> for f64 {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_f64()
+    }
+
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        Some(byte.into())
+    }
+}
+
+impl<'de> Decode<'de> for f32 {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_f32()
+    }
+
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        Some(byte.into())
+    }
+}
+
+impl<'de> Decode<'de> for bool {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_bool()
+    }
+}
+
+/// A string of exactly one character.
+impl<'de> Decode<'de> for char {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let at = r.offset();
+        let text = r.decode_str()?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Ok(ch),
+            _ => Err(r.invalid_value(format!("string {text:?}"), "a character", at)),
+        }
+    }
+}
+
+impl<'de> Decode<'de> for String {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str().map(String::from)
+    }
+}
+
+impl<'de> Decode<'de> for Box<str> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str().map(Box::from)
+    }
+}
+
+impl<'de> Decode<'de> for Rc<str> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str().map(Rc::from)
+    }
+}
+
+impl<'de> Decode<'de> for Arc<str> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str().map(Arc::from)
+    }
+}
+
+/// Borrowed from the input: MessagePack strings have no escapes.
+impl<'de: 'a, 'a> Decode<'de> for &'a str {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str()
+    }
+}
+
+/// Borrowed from the input, always (MessagePack strings have no escapes to undo).
+impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_str().map(Cow::Borrowed)
+    }
+}
+
+/// The bytes of a `bin` (or of a string), borrowed from the input.
+impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_bytes()
+    }
+}
+
+/// `nil`.
+impl<'de> Decode<'de> for () {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_nil("unit")
+    }
+}
+
+/// `nil` or an empty array, as rmp-serde reads unit structs.
+impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.decode_unit_struct("unit struct PhantomData")
+            .map(|()| PhantomData)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        if r.try_nil()? {
+            Ok(None)
+        } else {
+            T::decode(r).map(Some)
+        }
+    }
+
+    #[inline]
+    fn missing() -> Option<Self> {
+        Some(None)
+    }
+
+    #[inline]
+    fn from_bin_byte(byte: u8) -> Option<Self> {
+        T::from_bin_byte(byte).map(Some)
+    }
+}
+
+macro_rules! decode_wrapper {
+    ($($ty:ident => $wrap:expr;)*) => {$(
+        impl<'de, T: Decode<'de>> Decode<'de> for $ty<T> {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                T::decode(r).map($wrap)
+            }
+
+            // `Box<Option<T>>` is `None` when absent, as in serde.
+            #[inline]
+            fn missing() -> Option<Self> {
+                T::missing().map($wrap)
+            }
+
+            #[inline]
+            fn from_bin_byte(byte: u8) -> Option<Self> {
+                T::from_bin_byte(byte).map($wrap)
+            }
+        }
+    )*};
+}
+
+decode_wrapper! {
+    Box => Box::new;
+    Rc => Rc::new;
+    Arc => Arc::new;
+    Wrapping => Wrapping;
+    Reverse => Reverse;
+    Cell => Cell::new;
+}
+
+/// Room reserved up front for a collection: its claimed length, but never more than the input
+/// could hold (one byte per element) nor more than about a megabyte of elements; the rest
+/// grows as elements actually arrive.
+#[inline]
+fn initial_capacity<T>(claimed: usize, remaining: usize) -> usize {
+    let by_memory = (1 << 20) / std::mem::size_of::<T>().max(1);
+    claimed.min(remaining).min(by_memory)
+}
+
+/// Where [`decode_seq`] puts the elements it reads.
+pub(crate) trait Collect<T> {
+    /// Makes room for `additional` more elements (already bounded by the input's size).
+    fn reserve(&mut self, additional: usize);
+    fn push(&mut self, item: T);
+}
+
+impl<T> Collect<T> for Vec<T> {
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve_exact(self, additional);
+    }
+    #[inline]
+    fn push(&mut self, item: T) {
+        Vec::push(self, item);
+    }
+}
+
+impl<T: Ord> Collect<T> for BTreeSet<T> {
+    #[inline]
+    fn reserve(&mut self, _: usize) {}
+    #[inline]
+    fn push(&mut self, item: T) {
+        self.insert(item);
+    }
+}
+
+/// Reads a sequence (an array, or a `bin` as rmp-serde allows) element by element into `out`,
+/// adding the index to any error's path.
+#[inline]
+pub(crate) fn decode_seq<'de, T: Decode<'de>>(
+    r: &mut Reader<'de>,
+    expected: &'static str,
+    out: &mut impl Collect<T>,
+) -> Result<(), Error> {
+    let at = r.offset();
+    match r.begin_seq(expected)? {
+        SeqForm::Array(len) => {
+            out.reserve(initial_capacity::<T>(len, r.remaining()));
+            for index in 0..len {
+                out.push(T::decode(r).map_err(|e| e.in_index(index))?);
+            }
+            r.end_container();
+        }
+        SeqForm::Bytes(bytes) => {
+            out.reserve(bytes.len());
+            for &byte in bytes {
+                match T::from_bin_byte(byte) {
+                    Some(item) => out.push(item),
+                    None => {
+                        return Err(r.invalid_type_found("byte array".to_owned(), expected, at))
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
+    #[inline]
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = Vec::new();
+        decode_seq(r, "a sequence", &mut out)?;
+        Ok(out)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(VecDeque::from)
+    }
+}
+
+impl<'de, T: Decode<'de> + Ord> Decode<'de> for BTreeSet<T> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = BTreeSet::new();
+        decode_seq(r, "a sequence", &mut out)?;
+        Ok(out)
+    }
+}
+
+impl<'de, T, S> Decode<'de> for HashSet<T, S>
+where
+    T: Decode<'de> + Eq + Hash,
+    S: BuildHasher + Default,
+{
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(|items| items.into_iter().collect())
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Vec::into_boxed_slice)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Rc<[T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Rc::from)
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Arc<[T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Arc::from)
+    }
+}
+
+/// Always owned, read as a sequence (serde's behaviour for `Cow<[T]>`).
+impl<'de, 'a, T: Decode<'de> + Clone> Decode<'de> for Cow<'a, [T]> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::<T>::decode(r).map(Cow::Owned)
+    }
+}
+
+/// Fills a fixed-size array in place, counting elements beyond its length.
+struct ArraySlots<T, const N: usize> {
+    items: [Option<T>; N],
+    filled: usize,
+}
+
+impl<T, const N: usize> Collect<T> for ArraySlots<T, N> {
+    #[inline]
+    fn reserve(&mut self, _: usize) {}
+    #[inline]
+    fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(self.filled) {
+            *slot = Some(item);
+        }
+        self.filled += 1;
+    }
+}
+
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        // Filled in place (no heap): small arrays such as coordinates are common.
+        let mut slots = ArraySlots {
+            items: std::array::from_fn(|_| None),
+            filled: 0,
+        };
+        let at = r.offset();
+        decode_seq(r, "an array", &mut slots)?;
+        if slots.filled != N {
+            let expected = format!("an array of length {N}");
+            return Err(r.invalid_length_at(slots.filled, &expected, at));
+        }
+        Ok(slots.items.map(|item| match item {
+            Some(item) => item,
+            None => unreachable!("every slot was filled"),
+        }))
+    }
+}
+
+/// Reads a map entry by entry into `insert`, adding the key (as text) to any error's path.
+#[inline]
+fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    let len = r.begin_map("a map")?;
+    for index in 0..len {
+        let key_at = r.offset();
+        let key = K::decode(r).map_err(|e| e.in_index(index))?;
+        let value = V::decode(r).map_err(|e| e.in_key(&r.key_text_at(key_at)))?;
+        insert(key, value);
+    }
+    r.end_container();
+    Ok(())
+}
+
+impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = BTreeMap::new();
+        decode_map(r, |k, v| {
+            out.insert(k, v);
+        })?;
+        Ok(out)
+    }
+}
+
+impl<'de, K, V, S> Decode<'de> for HashMap<K, V, S>
+where
+    K: Decode<'de> + Eq + Hash,
+    V: Decode<'de>,
+    S: BuildHasher + Default,
+{
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = HashMap::with_hasher(S::default());
+        decode_map(r, |k, v| {
+            out.insert(k, v);
+        })?;
+        Ok(out)
+    }
+}
+
+macro_rules! decode_tuple {
+    ($($len:literal => ($($name:ident),+))*) => {$(
+        impl<'de, $($name: Decode<'de>),+> Decode<'de> for ($($name,)+) {
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                let expected = concat!("a tuple of size ", $len);
+                let len = r.begin_array(expected)?;
+                if len != $len {
+                    return Err(r.invalid_length(len, expected));
+                }
+                let mut index = 0;
+                let value = ($(
+                    {
+                        let item = $name::decode(r).map_err(|e| e.in_index(index))?;
+                        index += 1;
+                        item
+                    },
+                )+);
+                let _ = index;
+                r.end_container();
+                Ok(value)
+            }
+        }
+    )*};
+}
+
+decode_tuple! {
+    1 => (T0)
+    2 => (T0, T1)
+    3 => (T0, T1, T2)
+    4 => (T0, T1, T2, T3)
+    5 => (T0, T1, T2, T3, T4)
+    6 => (T0, T1, T2, T3, T4, T5)
+    7 => (T0, T1, T2, T3, T4, T5, T6)
+    8 => (T0, T1, T2, T3, T4, T5, T6, T7)
+    9 => (T0, T1, T2, T3, T4, T5, T6, T7, T8)
+    10 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9)
+    11 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10)
+    12 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11)
+    13 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12)
+    14 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13)
+    15 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14)
+    16 => (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15)
+}

@@ -1,0 +1,190 @@
+//! MessagePack: encoding identical to rmp-serde's, byte for byte, from the same derive as
+//! JSON.
+//!
+//! A struct is written as a map keyed by field name, as `rmp_serde::to_vec_named` writes it;
+//! with `#[wire(as_array)]`, as an array of its fields, as `rmp_serde::to_vec` writes it.
+//! Decoding accepts both forms for every struct, as rmp-serde does.
+//!
+//! ```
+//! use fastwire::{Decode, Encode};
+//!
+//! #[derive(Encode, Decode, Debug, PartialEq)]
+//! #[serde(rename_all = "camelCase")]
+//! struct User<'a> {
+//!     id: u64,
+//!     display_name: &'a str,
+//!     #[serde(skip_serializing_if = "Option::is_none")]
+//!     email: Option<String>,
+//! }
+//!
+//! let user = User { id: 7, display_name: "Ada", email: None };
+//! let bytes = fastwire::msgpack::to_vec(&user);
+//! assert_eq!(bytes, b"\x82\xa2id\x07\xabdisplayName\xa3Ada");
+//! // `display_name` is borrowed from `bytes`.
+//! assert_eq!(fastwire::msgpack::from_slice::<User>(&bytes).unwrap(), user);
+//! ```
+//!
+//! | function | output |
+//! |---|---|
+//! | [`to_vec`] | a new buffer, sized once from [`Encode::size_hint`] |
+//! | [`encode_into`] | appended to a caller's `Vec<u8>`: no allocation when it has room |
+//! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
+//!
+//! | function | input |
+//! |---|---|
+//! | [`from_slice`] | a byte slice; strings and binaries are borrowed from it where the type wants |
+//! | [`from_reader`] | an `io::Read`, read to its end in 64 KiB blocks first |
+//! | [`Decoder`] | the same, with options (the nesting limit) |
+//!
+//! Values of types written by rmp-serde through serde's defaults decode unchanged: integers of
+//! any width where the value fits, floats from integers, strings from `bin` holding UTF-8,
+//! sequences from `bin`, structs from maps or arrays, struct fields by name or by index, enum
+//! variants by name or by index. Where fastwire is stricter than rmp-serde it says so: bytes
+//! after the value, a string that is not UTF-8 (even in an ignored value) and a negative
+//! integer for `u128` are errors.
+
+mod decode;
+mod encode;
+mod error;
+mod reader;
+mod timestamp;
+mod writer;
+
+use std::io;
+
+pub use decode::{Decode, DecodeOwned};
+pub use encode::Encode;
+pub use error::{Category, Error};
+pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
+pub use timestamp::{Timestamp, TimestampRangeError};
+pub use writer::Writer;
+
+use writer::{IoWriter, VecWriter};
+
+/// Extra room reserved beyond the size hint, so that a slightly low estimate does not cost a
+/// second allocation.
+const HINT_SLACK: usize = 64;
+
+/// Encodes `value` as MessagePack into a new `Vec<u8>`.
+///
+/// ```
+/// assert_eq!(fastwire::msgpack::to_vec(&vec![1, 300]), b"\x92\x01\xcd\x01\x2c");
+/// ```
+#[inline]
+pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(value.size_hint() + HINT_SLACK);
+    encode_into(value, &mut out);
+    out
+}
+
+/// Appends `value` as MessagePack to `out`. Allocates nothing when `out` has room, so a buffer
+/// reused across calls stops allocating once it has grown to the largest document.
+///
+/// ```
+/// let mut buf = Vec::with_capacity(64);
+/// fastwire::msgpack::encode_into(&[true, false], &mut buf);
+/// fastwire::msgpack::encode_into(&"x", &mut buf);
+/// assert_eq!(buf, b"\x92\xc3\xc2\xa1x");
+/// ```
+#[inline]
+pub fn encode_into<T: ?Sized + Encode>(value: &T, out: &mut Vec<u8>) {
+    value.encode(&mut VecWriter::new(out));
+}
+
+/// Streams `value` as MessagePack to `writer` through a bounded buffer (64 KiB; long strings
+/// and binaries go to the writer directly), so even a huge document needs little memory and
+/// few write calls. Returns the first I/O error; nothing is written after it.
+///
+/// ```
+/// let mut out = Vec::new();
+/// fastwire::msgpack::to_writer(&mut out, &[1u8, 2]).unwrap();
+/// assert_eq!(out, b"\x92\x01\x02");
+/// ```
+pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::Result<()> {
+    let mut w = IoWriter::new(writer);
+    value.encode(&mut w);
+    w.finish()
+}
+
+/// Decoding options, builder style; the same options as [`json::Decoder`](crate::json)'s.
+///
+/// ```
+/// use fastwire::msgpack::Decoder;
+///
+/// let deep = [vec![0x91u8; 20], vec![0xc0]].concat(); // [[[...[nil]...]]]
+/// assert!(Decoder::new().max_depth(10).from_slice::<fastwire::msgpack::Value>(&deep).is_err());
+/// assert!(Decoder::new().from_slice::<fastwire::msgpack::Value>(&deep).is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Decoder {
+    max_depth: usize,
+}
+
+impl Default for Decoder {
+    fn default() -> Self {
+        Decoder::new()
+    }
+}
+
+impl Decoder {
+    /// The default options: the nesting limit is 128, as for JSON.
+    pub const fn new() -> Self {
+        Decoder {
+            max_depth: reader::DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// Sets the nesting limit. It counts as JSON's does: a limit of `n` admits arrays and maps
+    /// nested `n - 1` deep (the default, 128, admits 127) and refuses deeper ones with an
+    /// error, never a stack overflow. Decoding recurses once per level, so keep the limit
+    /// within what the thread's stack can hold. Values of ignored fields are skipped without
+    /// recursion and are not limited.
+    pub const fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Decodes a `T` from `input`; see [`from_slice`].
+    pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
+        let mut r = Reader::new(input, self.max_depth);
+        let value = T::decode(&mut r)?;
+        r.end()?;
+        Ok(value)
+    }
+
+    /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
+    pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> Result<T, Error> {
+        let input = crate::buf::read_all(reader).map_err(Error::io)?;
+        self.from_slice(&input)
+    }
+}
+
+/// Decodes a `T` from MessagePack bytes. Strings and binaries are borrowed from `input` where
+/// `T` wants (`&str`, `&[u8]` and `Cow<str>` fields). Bytes after the value are an error.
+///
+/// ```
+/// #[derive(fastwire::Decode, Debug, PartialEq)]
+/// struct Point<'a> { x: i32, label: &'a str }
+///
+/// // {"x": -3, "label": "origin"}
+/// let p: Point = fastwire::msgpack::from_slice(b"\x82\xa1x\xfd\xa5label\xa6origin").unwrap();
+/// assert_eq!(p, Point { x: -3, label: "origin" });
+/// // The same struct written as an array, as `rmp_serde::to_vec` writes it.
+/// let p: Point = fastwire::msgpack::from_slice(b"\x92\xfd\xa6origin").unwrap();
+/// assert_eq!(p, Point { x: -3, label: "origin" });
+/// ```
+pub fn from_slice<'de, T: Decode<'de>>(input: &'de [u8]) -> Result<T, Error> {
+    Decoder::new().from_slice(input)
+}
+
+/// Decodes a `T` from an `io::Read`, reading it to the end in 64 KiB blocks first (so a reader
+/// that yields one byte per call costs one call per byte, never more). `T` cannot borrow from
+/// the temporary buffer, hence [`DecodeOwned`].
+///
+/// ```
+/// let v: Vec<bool> = fastwire::msgpack::from_reader(&b"\x92\xc3\xc2"[..]).unwrap();
+/// assert_eq!(v, [true, false]);
+/// ```
+pub fn from_reader<R: io::Read, T: DecodeOwned>(reader: R) -> Result<T, Error> {
+    Decoder::new().from_reader(reader)
+}

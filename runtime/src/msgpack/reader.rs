@@ -1,0 +1,1024 @@
+//! MessagePack input: the [`Reader`] every decoder reads through.
+//!
+//! Strings and binaries are borrowed from the input (MessagePack has no escapes, so every
+//! string can be). A length prefix is never trusted: before a collection is read, its claimed
+//! length is checked against the bytes left (each element takes at least one), so a short
+//! input claiming billions of elements fails at once, and no allocation is ever sized by a
+//! prefix alone.
+
+use super::error::{Error, ErrorCode};
+
+/// Reads MessagePack values from a byte slice. Handed to [`Decode`](super::Decode)
+/// implementations; made by [`from_slice`](super::from_slice) and friends.
+///
+/// ```
+/// use fastwire::msgpack::{self, Decode, Error, Reader};
+///
+/// /// A point written as the array `[x, y]`.
+/// #[derive(Debug, PartialEq)]
+/// struct Point { x: i32, y: i32 }
+///
+/// impl<'de> Decode<'de> for Point {
+///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+///         let len = r.begin_array("a point")?;
+///         if len != 2 {
+///             return Err(r.invalid_length(len, "an array of two coordinates"));
+///         }
+///         let x = i32::decode(r).map_err(|e| e.in_index(0))?;
+///         let y = i32::decode(r).map_err(|e| e.in_index(1))?;
+///         r.end_container();
+///         Ok(Point { x, y })
+///     }
+/// }
+///
+/// assert_eq!(msgpack::from_slice::<Point>(b"\x92\x01\xfe").unwrap(), Point { x: 1, y: -2 });
+/// assert!(msgpack::from_slice::<Point>(b"\x91\x01").is_err());
+/// ```
+pub struct Reader<'de> {
+    input: &'de [u8],
+    pos: usize,
+    remaining_depth: usize,
+    /// Offset of the last key (or variant name) read, for error positions.
+    last_key: usize,
+}
+
+/// The default nesting limit, the same as JSON's (serde_json's).
+pub(crate) const DEFAULT_MAX_DEPTH: usize = 128;
+
+/// What a struct was written as: a map keyed by field name (`rmp_serde::to_vec_named`), or an
+/// array of the fields in order (`rmp_serde::to_vec`, `#[wire(as_array)]`). Decoders accept
+/// both, as rmp-serde does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StructForm {
+    /// A map of this many entries follows.
+    Map(usize),
+    /// An array of this many elements follows.
+    Array(usize),
+}
+
+/// A map key as a struct's or enum's decoder matches it against its field or variant names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Key<'de> {
+    /// A `str` (valid UTF-8) or `bin` key: a name.
+    Name(&'de [u8]),
+    /// A non-negative integer key: the position of the field or variant among those read
+    /// (serde's rule for identifiers written as integers).
+    Index(u64),
+}
+
+/// How an enum value is written (externally tagged, serde's default).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EnumForm<'de> {
+    /// The variant alone, as a string (or its index): a unit variant.
+    Unit(Key<'de>),
+    /// A map of one entry: the variant, then its content, which the caller reads and follows
+    /// with [`Reader::end_container`].
+    Content(Key<'de>),
+}
+
+/// A sequence as written: an array of this many values, or a `bin` whose bytes rmp-serde lets
+/// any sequence of integers be read from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeqForm<'de> {
+    /// An array of this many values follows; close it with [`Reader::end_container`].
+    Array(usize),
+    /// The bytes of a `bin`, already consumed.
+    Bytes(&'de [u8]),
+}
+
+/// An integer as found: which of the two ranges MessagePack's integer forms cover.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Int {
+    Unsigned(u64),
+    Signed(i64),
+}
+
+/// A 128-bit integer as found: an integer form, or rmp-serde's 16 big-endian bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Wide {
+    Int(Int),
+    Bytes([u8; 16]),
+}
+
+impl<'de> Reader<'de> {
+    /// A reader over `input` refusing nesting of `max_depth` levels or more.
+    pub(crate) fn new(input: &'de [u8], max_depth: usize) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            remaining_depth: max_depth,
+            last_key: 0,
+        }
+    }
+
+    /// Byte offset of the next unread byte.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// How many bytes are left.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.input.len() - self.pos
+    }
+
+    /// An error of kind `code` at `offset`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
+        Error::at(code, offset)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn eof(&self) -> Error {
+        Error::at(ErrorCode::Eof, self.input.len())
+    }
+
+    /// The first byte of the next value (its marker), not consumed.
+    #[inline(always)]
+    pub fn peek(&self) -> Result<u8, Error> {
+        match self.input.get(self.pos) {
+            Some(&byte) => Ok(byte),
+            None => Err(self.eof()),
+        }
+    }
+
+    /// Checks that the whole input was read.
+    pub(crate) fn end(&self) -> Result<(), Error> {
+        if self.pos == self.input.len() {
+            Ok(())
+        } else {
+            Err(self.error_at(ErrorCode::TrailingBytes, self.pos))
+        }
+    }
+
+    #[inline(always)]
+    fn take_byte(&mut self) -> Result<u8, Error> {
+        let byte = self.peek()?;
+        self.pos += 1;
+        Ok(byte)
+    }
+
+    /// The next `N` bytes.
+    #[inline(always)]
+    fn take_array<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        match self.input.get(self.pos..self.pos + N) {
+            Some(bytes) => {
+                self.pos += N;
+                let mut out = [0; N];
+                out.copy_from_slice(bytes);
+                Ok(out)
+            }
+            None => Err(self.eof()),
+        }
+    }
+
+    /// The next `len` bytes, borrowed.
+    #[inline(always)]
+    fn take_slice(&mut self, len: usize) -> Result<&'de [u8], Error> {
+        let input: &'de [u8] = self.input;
+        match self
+            .pos
+            .checked_add(len)
+            .and_then(|end| input.get(self.pos..end))
+        {
+            Some(bytes) => {
+                self.pos += len;
+                Ok(bytes)
+            }
+            None => Err(self.eof()),
+        }
+    }
+
+    /// A big-endian length of 1, 2 or 4 bytes.
+    #[inline]
+    fn take_len(&mut self, width: u8) -> Result<usize, Error> {
+        Ok(match width {
+            1 => usize::from(self.take_byte()?),
+            2 => usize::from(u16::from_be_bytes(self.take_array()?)),
+            _ => u32::from_be_bytes(self.take_array()?) as usize,
+        })
+    }
+
+    /// Enters a collection of `items` values (each at least one byte), refusing a claim
+    /// longer than the input and nesting beyond the limit.
+    #[inline]
+    fn enter(&mut self, items: u64, at: usize) -> Result<(), Error> {
+        if items > self.remaining() as u64 {
+            return Err(self.error_at(ErrorCode::LengthBeyondInput { claimed: items }, at));
+        }
+        if self.remaining_depth <= 1 {
+            return Err(self.error_at(ErrorCode::RecursionLimitExceeded, at));
+        }
+        self.remaining_depth -= 1;
+        Ok(())
+    }
+
+    /// Leaves the array or map opened last (by [`Reader::begin_array`],
+    /// [`Reader::begin_map`], [`Reader::begin_struct`], [`Reader::begin_seq`] or an enum's
+    /// content), once all its values have been read.
+    #[inline(always)]
+    pub fn end_container(&mut self) {
+        self.remaining_depth += 1;
+    }
+
+    /// Reads `nil`; `expected` names the target in the error when something else comes.
+    #[inline]
+    pub fn decode_nil(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            0xc0 => {
+                self.pos += 1;
+                Ok(())
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Consumes a `nil` if one comes next.
+    #[inline]
+    pub fn try_nil(&mut self) -> Result<bool, Error> {
+        if self.peek()? == 0xc0 {
+            self.pos += 1;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reads what rmp-serde accepts for a unit struct: `nil`, or the empty array it writes.
+    #[inline]
+    pub fn decode_unit_struct(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            0xc0 | 0x90 => {
+                self.pos += 1;
+                Ok(())
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn decode_bool(&mut self) -> Result<bool, Error> {
+        match self.peek()? {
+            0xc2 => {
+                self.pos += 1;
+                Ok(false)
+            }
+            0xc3 => {
+                self.pos += 1;
+                Ok(true)
+            }
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    /// Reads an integer of any form, or returns `None` (consuming nothing) if the next value
+    /// is not an integer.
+    #[inline(always)]
+    pub(crate) fn try_int(&mut self) -> Result<Option<Int>, Error> {
+        let marker = self.peek()?;
+        if marker < 0x80 {
+            self.pos += 1;
+            return Ok(Some(Int::Unsigned(u64::from(marker))));
+        }
+        if marker >= 0xe0 {
+            self.pos += 1;
+            return Ok(Some(Int::Signed(i64::from(marker as i8))));
+        }
+        self.try_int_slow(marker)
+    }
+
+    #[inline(never)]
+    fn try_int_slow(&mut self, marker: u8) -> Result<Option<Int>, Error> {
+        let at = self.pos;
+        self.pos += 1;
+        let value = match marker {
+            0xcc => Int::Unsigned(u64::from(self.take_byte()?)),
+            0xcd => Int::Unsigned(u64::from(u16::from_be_bytes(self.take_array()?))),
+            0xce => Int::Unsigned(u64::from(u32::from_be_bytes(self.take_array()?))),
+            0xcf => Int::Unsigned(u64::from_be_bytes(self.take_array()?)),
+            0xd0 => Int::Signed(i64::from(self.take_byte()? as i8)),
+            0xd1 => Int::Signed(i64::from(i16::from_be_bytes(self.take_array()?))),
+            0xd2 => Int::Signed(i64::from(i32::from_be_bytes(self.take_array()?))),
+            0xd3 => Int::Signed(i64::from_be_bytes(self.take_array()?)),
+            _ => {
+                self.pos = at;
+                return Ok(None);
+            }
+        };
+        Ok(Some(value))
+    }
+
+    /// Reads an integer of any form into `u64`; `expected` names the target type in errors
+    /// (a negative integer is an invalid value, anything else an invalid type).
+    #[inline]
+    pub fn decode_u64(&mut self, expected: &'static str) -> Result<u64, Error> {
+        let at = self.pos;
+        match self.try_int()? {
+            Some(Int::Unsigned(value)) => Ok(value),
+            Some(Int::Signed(value)) => u64::try_from(value)
+                .map_err(|_| self.invalid_value(format!("integer `{value}`"), expected, at)),
+            None => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads an integer of any form into `i64`; `expected` names the target type in errors.
+    #[inline]
+    pub fn decode_i64(&mut self, expected: &'static str) -> Result<i64, Error> {
+        let at = self.pos;
+        match self.try_int()? {
+            Some(Int::Signed(value)) => Ok(value),
+            Some(Int::Unsigned(value)) => i64::try_from(value)
+                .map_err(|_| self.invalid_value(format!("integer `{value}`"), expected, at)),
+            None => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads a 128-bit integer: any integer form, or the 16-byte big-endian `bin` rmp-serde
+    /// writes for `i128` and `u128`. The caller knows the signedness of the bytes.
+    pub(crate) fn decode_128(&mut self, expected: &'static str) -> Result<Wide, Error> {
+        if let Some(int) = self.try_int()? {
+            return Ok(Wide::Int(int));
+        }
+        match self.input.get(self.pos..) {
+            Some([0xc4, 16, rest @ ..]) if rest.len() >= 16 => {
+                self.pos += 2;
+                self.take_array().map(Wide::Bytes)
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads a float: `float 64`, `float 32` (widened exactly) or any integer (converted, as
+    /// serde converts integers for float targets).
+    #[inline]
+    pub fn decode_f64(&mut self) -> Result<f64, Error> {
+        match self.peek()? {
+            0xcb => Ok(f64::from_bits(u64::from_be_bytes(
+                self.take_after_marker()?,
+            ))),
+            0xca => Ok(f64::from(f32::from_bits(u32::from_be_bytes(
+                self.take_after_marker()?,
+            )))),
+            _ => match self.try_int()? {
+                Some(Int::Unsigned(value)) => Ok(value as f64),
+                Some(Int::Signed(value)) => Ok(value as f64),
+                None => Err(self.invalid_type("f64")),
+            },
+        }
+    }
+
+    /// Reads a float into `f32`: `float 32`, `float 64` (rounded to the nearest `f32`, as
+    /// serde's `as` conversion does) or any integer.
+    #[inline]
+    pub fn decode_f32(&mut self) -> Result<f32, Error> {
+        match self.peek()? {
+            0xca => Ok(f32::from_bits(u32::from_be_bytes(
+                self.take_after_marker()?,
+            ))),
+            0xcb => Ok(f64::from_bits(u64::from_be_bytes(self.take_after_marker()?)) as f32),
+            _ => match self.try_int()? {
+                Some(Int::Unsigned(value)) => Ok(value as f32),
+                Some(Int::Signed(value)) => Ok(value as f32),
+                None => Err(self.invalid_type("f32")),
+            },
+        }
+    }
+
+    /// The `N` bytes after the marker at the current position.
+    #[inline(always)]
+    fn take_after_marker<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        self.pos += 1;
+        self.take_array()
+    }
+
+    /// If a string comes next, its bytes (not yet checked as UTF-8).
+    #[inline(always)]
+    fn try_str_bytes(&mut self) -> Result<Option<&'de [u8]>, Error> {
+        let marker = self.peek()?;
+        let len = match marker {
+            0xa0..=0xbf => {
+                self.pos += 1;
+                usize::from(marker & 0x1f)
+            }
+            0xd9..=0xdb => {
+                self.pos += 1;
+                self.take_len(1 << (marker - 0xd9))?
+            }
+            _ => return Ok(None),
+        };
+        self.take_slice(len).map(Some)
+    }
+
+    /// If a binary comes next, its bytes.
+    #[inline]
+    fn try_bin(&mut self) -> Result<Option<&'de [u8]>, Error> {
+        let marker = self.peek()?;
+        if !(0xc4..=0xc6).contains(&marker) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let len = self.take_len(1 << (marker - 0xc4))?;
+        self.take_slice(len).map(Some)
+    }
+
+    /// Reads a string, borrowed from the input. A `bin` holding valid UTF-8 is accepted too,
+    /// as rmp-serde accepts it for string targets.
+    #[inline]
+    pub fn decode_str(&mut self) -> Result<&'de str, Error> {
+        let at = self.pos;
+        if let Some(bytes) = self.try_str_bytes()? {
+            return match utf8(bytes) {
+                Some(text) => Ok(text),
+                None => Err(self.error_at(ErrorCode::InvalidUtf8, at)),
+            };
+        }
+        match self.try_bin()? {
+            Some(bytes) => utf8(bytes)
+                .ok_or_else(|| self.invalid_value("byte array".to_owned(), "a UTF-8 string", at)),
+            None => Err(self.invalid_type("a string")),
+        }
+    }
+
+    /// Reads a binary, borrowed from the input. A string is accepted too (its UTF-8 bytes), as
+    /// serde's byte targets accept strings.
+    #[inline]
+    pub fn decode_bytes(&mut self) -> Result<&'de [u8], Error> {
+        if let Some(bytes) = self.try_bin()? {
+            return Ok(bytes);
+        }
+        let at = self.pos;
+        match self.try_str_bytes()? {
+            Some(bytes) if utf8(bytes).is_some() => Ok(bytes),
+            Some(_) => Err(self.error_at(ErrorCode::InvalidUtf8, at)),
+            None => Err(self.invalid_type("a byte array")),
+        }
+    }
+
+    /// Reads an extension value: its type code and data, borrowed.
+    pub fn decode_ext(&mut self) -> Result<(i8, &'de [u8]), Error> {
+        let marker = self.peek()?;
+        let len = match marker {
+            0xd4..=0xd8 => {
+                self.pos += 1;
+                1usize << (marker - 0xd4)
+            }
+            0xc7..=0xc9 => {
+                self.pos += 1;
+                self.take_len(1 << (marker - 0xc7))?
+            }
+            _ => return Err(self.invalid_type("an extension value")),
+        };
+        let code = self.take_byte()? as i8;
+        let data = self.take_slice(len)?;
+        Ok((code, data))
+    }
+
+    /// Reads an array header: the number of elements that follow. Close the array with
+    /// [`Reader::end_container`] after reading them.
+    #[inline]
+    pub fn begin_array(&mut self, expected: &'static str) -> Result<usize, Error> {
+        let at = self.pos;
+        let marker = self.peek()?;
+        let len = match marker {
+            0x90..=0x9f => {
+                self.pos += 1;
+                usize::from(marker & 0x0f)
+            }
+            0xdc | 0xdd => {
+                self.pos += 1;
+                self.take_len(2 << (marker - 0xdc))?
+            }
+            _ => return Err(self.invalid_type(expected)),
+        };
+        self.enter(len as u64, at)?;
+        Ok(len)
+    }
+
+    /// Reads a map header: the number of entries (key and value each) that follow. Close the
+    /// map with [`Reader::end_container`] after reading them.
+    #[inline]
+    pub fn begin_map(&mut self, expected: &'static str) -> Result<usize, Error> {
+        let at = self.pos;
+        let marker = self.peek()?;
+        let len = match marker {
+            0x80..=0x8f => {
+                self.pos += 1;
+                usize::from(marker & 0x0f)
+            }
+            0xde | 0xdf => {
+                self.pos += 1;
+                self.take_len(2 << (marker - 0xde))?
+            }
+            _ => return Err(self.invalid_type(expected)),
+        };
+        self.enter(2 * len as u64, at)?;
+        Ok(len)
+    }
+
+    /// Reads the header of a struct: a map keyed by field names or an array of the fields.
+    #[inline]
+    pub fn begin_struct(&mut self, expected: &'static str) -> Result<StructForm, Error> {
+        match self.peek()? {
+            0x80..=0x8f | 0xde | 0xdf => self.begin_map(expected).map(StructForm::Map),
+            0x90..=0x9f | 0xdc | 0xdd => self.begin_array(expected).map(StructForm::Array),
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads the header of a sequence: an array, or a `bin` (rmp-serde reads a `bin` as a
+    /// sequence of its bytes wherever a sequence is wanted).
+    #[inline]
+    pub fn begin_seq(&mut self, expected: &'static str) -> Result<SeqForm<'de>, Error> {
+        match self.try_bin()? {
+            Some(bytes) => Ok(SeqForm::Bytes(bytes)),
+            None => self.begin_array(expected).map(SeqForm::Array),
+        }
+    }
+
+    /// Consumes `key` (a pre-encoded key, header included) if the input continues with exactly
+    /// those bytes. This is how generated decoders test "the next declared field" in one
+    /// comparison.
+    #[inline(always)]
+    pub fn try_key<const N: usize>(&mut self, key: &[u8; N]) -> bool {
+        match self.input.get(self.pos..self.pos + N) {
+            Some(bytes) if bytes == key => {
+                self.last_key = self.pos;
+                self.pos += N;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Reads a field name (a `str`, checked as UTF-8, or a `bin`) or field index (a
+    /// non-negative integer), as serde's field identifiers accept them.
+    #[inline]
+    pub fn decode_key(&mut self) -> Result<Key<'de>, Error> {
+        self.identifier("a field identifier")
+    }
+
+    fn identifier(&mut self, expected: &'static str) -> Result<Key<'de>, Error> {
+        let at = self.pos;
+        self.last_key = at;
+        if let Some(bytes) = self.try_str_bytes()? {
+            return match utf8(bytes) {
+                Some(_) => Ok(Key::Name(bytes)),
+                None => Err(self.error_at(ErrorCode::InvalidUtf8, at)),
+            };
+        }
+        if let Some(bytes) = self.try_bin()? {
+            return Ok(Key::Name(bytes));
+        }
+        match self.try_int()? {
+            Some(Int::Unsigned(index)) => Ok(Key::Index(index)),
+            Some(Int::Signed(index)) if index >= 0 => Ok(Key::Index(index as u64)),
+            _ => {
+                self.pos = at;
+                Err(self.invalid_type(expected))
+            }
+        }
+    }
+
+    /// Reads an enum's start: a variant name (or index) alone for a unit variant, or a map of
+    /// one entry whose key names the variant and whose value is its content.
+    #[inline]
+    pub fn begin_enum(&mut self, expected: &'static str) -> Result<EnumForm<'de>, Error> {
+        let at = self.pos;
+        match self.peek()? {
+            0x80..=0x8f | 0xde | 0xdf => {
+                let len = self.begin_map(expected)?;
+                if len != 1 {
+                    return Err(self.error_at(
+                        ErrorCode::InvalidLength {
+                            len,
+                            expected: "a map with one entry, the variant and its content"
+                                .to_owned(),
+                        },
+                        at,
+                    ));
+                }
+                self.identifier("a variant identifier")
+                    .map(EnumForm::Content)
+            }
+            0xa0..=0xbf | 0xd9..=0xdb | 0xc4..=0xc6 | 0x00..=0x7f | 0xcc..=0xd3 => {
+                self.identifier("a variant identifier").map(EnumForm::Unit)
+            }
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Offset of the key (or variant) [`Reader::decode_key`] or [`Reader::try_key`] read last.
+    #[inline]
+    pub fn last_key_offset(&self) -> usize {
+        self.last_key
+    }
+
+    /// Reads past one value of any kind, checking it: markers, lengths against the input, and
+    /// UTF-8 in strings.
+    ///
+    /// Iterative (a count of values still to skip), so a skipped value may nest as deeply as
+    /// the input allows without touching the depth limit or the thread's stack. Linear in the
+    /// bytes skipped.
+    pub fn skip_value(&mut self) -> Result<(), Error> {
+        let mut pending: u64 = 1;
+        while pending > 0 {
+            pending -= 1;
+            let at = self.pos;
+            let marker = self.take_byte()?;
+            match marker {
+                // fixint, nil, booleans: the marker is the whole value.
+                0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3 => {}
+                0x80..=0x8f => pending += 2 * u64::from(marker & 0x0f),
+                0x90..=0x9f => pending += u64::from(marker & 0x0f),
+                0xa0..=0xbf => self.skip_str(usize::from(marker & 0x1f), at)?,
+                0xc1 => return Err(self.error_at(ErrorCode::ReservedMarker, at)),
+                0xc4..=0xc6 => {
+                    let len = self.take_len(1 << (marker - 0xc4))?;
+                    self.take_slice(len)?;
+                }
+                0xc7..=0xc9 => {
+                    let len = self.take_len(1 << (marker - 0xc7))?;
+                    self.take_slice(len + 1)?;
+                }
+                0xca | 0xd2 | 0xce => {
+                    self.take_slice(4)?;
+                }
+                0xcb | 0xcf | 0xd3 => {
+                    self.take_slice(8)?;
+                }
+                0xcc | 0xd0 => {
+                    self.take_slice(1)?;
+                }
+                0xcd | 0xd1 => {
+                    self.take_slice(2)?;
+                }
+                0xd4..=0xd8 => {
+                    self.take_slice(1 + (1 << (marker - 0xd4)))?;
+                }
+                0xd9..=0xdb => {
+                    let len = self.take_len(1 << (marker - 0xd9))?;
+                    self.skip_str(len, at)?;
+                }
+                0xdc | 0xdd => pending += self.take_len(2 << (marker - 0xdc))? as u64,
+                0xde | 0xdf => pending += 2 * self.take_len(2 << (marker - 0xde))? as u64,
+            }
+            // Each value still to skip takes at least one byte.
+            if pending > self.remaining() as u64 {
+                return Err(self.error_at(ErrorCode::LengthBeyondInput { claimed: pending }, at));
+            }
+        }
+        Ok(())
+    }
+
+    fn skip_str(&mut self, len: usize, at: usize) -> Result<(), Error> {
+        let bytes = self.take_slice(len)?;
+        match utf8(bytes) {
+            Some(_) => Ok(()),
+            None => Err(self.error_at(ErrorCode::InvalidUtf8, at)),
+        }
+    }
+
+    /// What the next value is, in serde's words (`string "x"`, `integer `5``, `map`), for an
+    /// error message; consumes nothing.
+    #[cold]
+    fn describe_next(&self) -> Result<String, Error> {
+        let mut probe = Reader {
+            input: self.input,
+            pos: self.pos,
+            remaining_depth: usize::MAX,
+            last_key: 0,
+        };
+        let marker = probe.peek()?;
+        Ok(match marker {
+            0xc0 => "unit value".to_owned(),
+            0xc2 => "boolean `false`".to_owned(),
+            0xc3 => "boolean `true`".to_owned(),
+            0xc1 => return Err(self.error_at(ErrorCode::ReservedMarker, self.pos)),
+            0xca | 0xcb => {
+                let value = probe.decode_f64()?;
+                format!("floating point `{}`", FloatText(value))
+            }
+            0xa0..=0xbf | 0xd9..=0xdb => match probe.decode_str() {
+                Ok(text) => format!("string {}", Quoted(text)),
+                Err(err) => return Err(err),
+            },
+            0xc4..=0xc6 => "byte array".to_owned(),
+            0x90..=0x9f | 0xdc | 0xdd => "sequence".to_owned(),
+            0x80..=0x8f | 0xde | 0xdf => "map".to_owned(),
+            0xc7..=0xc9 | 0xd4..=0xd8 => "extension value".to_owned(),
+            _ => match probe.try_int()? {
+                Some(Int::Unsigned(value)) => format!("integer `{value}`"),
+                Some(Int::Signed(value)) => format!("integer `{value}`"),
+                None => unreachable!("every other marker is an integer"),
+            },
+        })
+    }
+
+    /// `invalid type: {what is there}, expected {expected}`, at the start of the value found
+    /// (which is not consumed).
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_type(&self, expected: &'static str) -> Error {
+        match self.describe_next() {
+            Ok(found) => self.error_at(ErrorCode::InvalidType { found, expected }, self.pos),
+            Err(err) => err,
+        }
+    }
+
+    /// `invalid type: {found}, expected {expected}` at `at`, for a value already read.
+    #[cold]
+    pub fn invalid_type_found(&self, found: String, expected: &'static str, at: usize) -> Error {
+        self.error_at(ErrorCode::InvalidType { found, expected }, at)
+    }
+
+    /// `invalid value: {found}, expected {expected}` at `at`.
+    #[cold]
+    pub fn invalid_value(&self, found: String, expected: &'static str, at: usize) -> Error {
+        self.error_at(ErrorCode::InvalidValue { found, expected }, at)
+    }
+
+    /// "missing field `name`", at the current position (the end of the map).
+    #[cold]
+    pub fn missing_field(&self, name: &'static str) -> Error {
+        self.error_at(ErrorCode::MissingField(name), self.pos)
+    }
+
+    /// "duplicate field `name`", at the key just read.
+    #[cold]
+    pub fn duplicate_field(&self, name: &'static str) -> Error {
+        self.error_at(ErrorCode::DuplicateField(name), self.last_key)
+    }
+
+    /// "unknown field `found`, expected one of ...", at the key just read.
+    #[cold]
+    pub fn unknown_field(&self, found: &str, expected: &'static [&'static str]) -> Error {
+        let code = ErrorCode::UnknownField {
+            found: found.to_owned(),
+            expected,
+        };
+        self.error_at(code, self.last_key)
+    }
+
+    /// "unknown variant `found`, expected one of ...", at the variant just read.
+    #[cold]
+    pub fn unknown_variant(&self, found: &str, expected: &'static [&'static str]) -> Error {
+        let code = ErrorCode::UnknownVariant {
+            found: found.to_owned(),
+            expected,
+        };
+        self.error_at(code, self.last_key)
+    }
+
+    /// The error for a key that names no field: "unknown field" for a name, "invalid value"
+    /// for an index out of range (serde's two messages), at the key.
+    #[cold]
+    pub fn unknown_key(&self, key: Key<'_>, expected: &'static [&'static str]) -> Error {
+        match key {
+            Key::Name(name) => self.unknown_field(&String::from_utf8_lossy(name), expected),
+            Key::Index(index) => self.error_at(
+                ErrorCode::IndexOutOfRange {
+                    index,
+                    count: expected.len(),
+                    what: "field",
+                },
+                self.last_key,
+            ),
+        }
+    }
+
+    /// The error for a variant that is not one of the enum's: "unknown variant" for a name,
+    /// "invalid value" for an index out of range.
+    #[cold]
+    pub fn unknown_variant_key(&self, key: Key<'_>, expected: &'static [&'static str]) -> Error {
+        match key {
+            Key::Name(name) => self.unknown_variant(&String::from_utf8_lossy(name), expected),
+            Key::Index(index) => self.error_at(
+                ErrorCode::IndexOutOfRange {
+                    index,
+                    count: expected.len(),
+                    what: "variant",
+                },
+                self.last_key,
+            ),
+        }
+    }
+
+    /// "invalid length `len`, expected `expected`", at the current position.
+    #[cold]
+    pub fn invalid_length(&self, len: usize, expected: &str) -> Error {
+        self.invalid_length_at(len, expected, self.pos)
+    }
+
+    /// "invalid length `len`, expected `expected`", at `at` (the collection's header).
+    #[cold]
+    pub fn invalid_length_at(&self, len: usize, expected: &str, at: usize) -> Error {
+        self.error_at(
+            ErrorCode::InvalidLength {
+                len,
+                expected: expected.to_owned(),
+            },
+            at,
+        )
+    }
+
+    /// The text of the map key at `offset`, for an error's path: a string as it is, an integer
+    /// in digits, anything else described.
+    #[cold]
+    pub fn key_text_at(&self, offset: usize) -> String {
+        let mut probe = Reader {
+            input: self.input,
+            pos: offset,
+            remaining_depth: usize::MAX,
+            last_key: 0,
+        };
+        if let Ok(text) = probe.decode_str() {
+            return text.to_owned();
+        }
+        probe.pos = offset;
+        match probe.try_int() {
+            Ok(Some(Int::Unsigned(value))) => value.to_string(),
+            Ok(Some(Int::Signed(value))) => value.to_string(),
+            _ => probe.describe_next().unwrap_or_default(),
+        }
+    }
+
+    /// A free-form data error at the current position.
+    #[cold]
+    pub fn custom(&self, message: impl std::fmt::Display) -> Error {
+        self.error_at(ErrorCode::Custom(message.to_string()), self.pos)
+    }
+
+    /// A free-form data error at `offset`.
+    #[cold]
+    pub fn custom_at(&self, message: impl std::fmt::Display, offset: usize) -> Error {
+        self.error_at(ErrorCode::Custom(message.to_string()), offset)
+    }
+}
+
+/// `bytes` as `&str` if they are valid UTF-8: short strings through std's check (quick for the
+/// short keys and values that dominate documents), long ones through simdutf8.
+#[inline(always)]
+pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.len() < 64 {
+        std::str::from_utf8(bytes).ok()
+    } else {
+        simdutf8::basic::from_utf8(bytes).ok()
+    }
+}
+
+/// A string in quotes, escaped as JSON escapes it, for error messages.
+struct Quoted<'a>(&'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// A float as serde's error messages show it: always with a decimal point or exponent.
+struct FloatText(f64);
+
+impl std::fmt::Display for FloatText {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let text = self.0.to_string();
+        if self.0.is_finite() && !text.contains(['.', 'e', 'E']) {
+            write!(f, "{text}.0")
+        } else {
+            f.write_str(&text)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_beyond_the_input_fail_at_once() {
+        for input in [
+            &b"\xdd\xff\xff\xff\xff"[..],
+            b"\xdf\xff\xff\xff\xff",
+            b"\xdc\x00\x10\x01",
+        ] {
+            let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+            let err = if input[0] == 0xdf {
+                r.begin_map("a map").unwrap_err()
+            } else {
+                r.begin_array("an array").unwrap_err()
+            };
+            assert!(err.is_eof(), "{err}");
+            assert_eq!(err.offset(), 0);
+            let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+            assert!(r.skip_value().unwrap_err().is_eof());
+        }
+        let mut r = Reader::new(b"\xdb\xff\xff\xff\xffab", DEFAULT_MAX_DEPTH);
+        assert!(r.decode_str().unwrap_err().is_eof());
+    }
+
+    #[test]
+    fn skips_every_kind_of_value() {
+        // [nil, true, -1, 300, 1.5f32, "ab", bin[1], ext(1, [2]), {1: [2]}, 2.0f64]
+        let input = b"\x9a\xc0\xc3\xff\xcd\x01\x2c\xca\x3f\xc0\x00\x00\xa2ab\xc4\x01\x01\xd4\x01\x02\x81\x01\x91\x02\xcb\x40\x00\x00\x00\x00\x00\x00\x00\x07";
+        let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+        r.skip_value().unwrap();
+        assert_eq!(r.offset(), input.len() - 1);
+        assert_eq!(r.decode_u64("u64").unwrap(), 7);
+        r.end().unwrap();
+    }
+
+    #[test]
+    fn skipping_checks_what_it_skips() {
+        for (input, syntax) in [
+            (&b"\x91\xc1"[..], true),
+            (b"\x91\xa2\xff\xfe", true),
+            (b"\x92\x01", false),
+            (b"\xd9", false),
+        ] {
+            let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+            let err = r.skip_value().unwrap_err();
+            assert_eq!(err.is_syntax(), syntax, "{input:?}: {err}");
+        }
+        // Deep nesting is skipped without recursion or a limit.
+        let deep = [vec![0x91u8; 100_000], vec![0xc0]].concat();
+        let mut r = Reader::new(&deep, 4);
+        r.skip_value().unwrap();
+        r.end().unwrap();
+    }
+
+    #[test]
+    fn integers_of_every_width_read_where_they_fit() {
+        for input in [
+            &b"\x05"[..],
+            b"\xcc\x05",
+            b"\xcd\x00\x05",
+            b"\xce\x00\x00\x00\x05",
+            b"\xcf\x00\x00\x00\x00\x00\x00\x00\x05",
+            b"\xd0\x05",
+            b"\xd1\x00\x05",
+            b"\xd2\x00\x00\x00\x05",
+            b"\xd3\x00\x00\x00\x00\x00\x00\x00\x05",
+        ] {
+            assert_eq!(Reader::new(input, 8).decode_u64("u64").unwrap(), 5);
+            assert_eq!(Reader::new(input, 8).decode_i64("i64").unwrap(), 5);
+        }
+        let err = Reader::new(b"\xff", 8).decode_u64("u8").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid value: integer `-1`, expected u8 (byte 0)"
+        );
+        let err = Reader::new(b"\xa1x", 8).decode_u64("u8").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid type: string \"x\", expected u8 (byte 0)"
+        );
+    }
+
+    #[test]
+    fn strings_are_borrowed_and_checked() {
+        let input = b"\xa3abc";
+        let text = Reader::new(input, 8).decode_str().unwrap();
+        assert_eq!(text, "abc");
+        assert!(std::ptr::eq(text.as_ptr(), input[1..].as_ptr()));
+        assert!(Reader::new(b"\xa2\xc3\x28", 8)
+            .decode_str()
+            .unwrap_err()
+            .is_syntax());
+        let long = [&[0xd9, 100][..], &[b'a'; 99][..], &[0xff][..]].concat();
+        assert!(Reader::new(&long, 8).decode_str().unwrap_err().is_syntax());
+        assert_eq!(Reader::new(b"\xc4\x02hi", 8).decode_str().unwrap(), "hi");
+        assert_eq!(Reader::new(b"\xa2hi", 8).decode_bytes().unwrap(), b"hi");
+    }
+
+    #[test]
+    fn keys_match_in_one_comparison() {
+        let mut r = Reader::new(b"\xa2id\x01", 8);
+        assert!(!r.try_key(b"\xa4name"));
+        assert!(!r.try_key(b"\xa2ix"));
+        assert!(r.try_key(b"\xa2id"));
+        assert_eq!(r.offset(), 3);
+        assert!(!r.try_key(b"\xa2id"));
+        let mut r = Reader::new(b"\x02", 8);
+        assert_eq!(r.decode_key().unwrap(), Key::Index(2));
+        let mut r = Reader::new(b"\xc3", 8);
+        assert!(r.decode_key().unwrap_err().is_data());
+    }
+
+    #[test]
+    fn the_depth_limit_counts_like_json() {
+        let input = [vec![0x91u8; 3], vec![0xc0]].concat();
+        let mut r = Reader::new(&input, 4);
+        for _ in 0..3 {
+            assert_eq!(r.begin_array("a").unwrap(), 1);
+        }
+        let mut r = Reader::new(&input, 3);
+        r.begin_array("a").unwrap();
+        r.begin_array("a").unwrap();
+        let err = r.begin_array("a").unwrap_err();
+        assert!(err.is_syntax());
+        assert_eq!(err.offset(), 2);
+    }
+}

@@ -1,0 +1,1034 @@
+//! RFC 3339 text: a writer for UTC instants that produces exactly what chrono's `DateTime<Utc>`
+//! serializes to, and a strict parser that accepts what chrono's `parse_from_rfc3339` accepts
+//! (plus the signed years chrono writes), without allocating.
+//!
+//! The grammar the parser accepts, in RFC 3339's notation:
+//!
+//! ```text
+//! date-time   = full-date separator partial-time offset
+//! full-date   = year "-" month "-" day           ; day checked against the month and leap years
+//! year        = 4DIGIT / ("+" / "-") 4*DIGIT     ; the signed form is ISO 8601's expanded year
+//! month       = 2DIGIT                           ; 01-12
+//! day         = 2DIGIT                           ; 01-28, 01-29, 01-30, 01-31
+//! separator   = "T" / "t" / " "
+//! partial-time = hour ":" minute ":" second ["." 1*DIGIT]
+//! hour        = 2DIGIT                           ; 00-23
+//! minute      = 2DIGIT                           ; 00-59
+//! second      = 2DIGIT                           ; 00-59, or 60 for a leap second
+//! offset      = "Z" / "z" / ("+" / "-" / U+2212) 2DIGIT ":" 2DIGIT   ; within ±23:59
+//! ```
+//!
+//! Choices, each chrono's:
+//! - Fraction digits past the ninth are read and dropped (truncated, not rounded).
+//! - A leap second (`:60`, at any minute, since an offset moves where 23:59:60 UTC falls) is
+//!   accepted. Unix time has no number for it, so the instant is the one POSIX and chrono's own
+//!   `timestamp_nanos` give it: the second after `:59`, i.e. `23:59:60.5Z` is the instant of
+//!   `00:00:00.5Z` the next day. [`DateTime::leap_second`] says that it happened.
+//! - Years outside 0000..=9999 carry a sign and at least four digits (`+10000`, `-0001`),
+//!   which chrono writes and its `FromStr` reads, though its `parse_from_rfc3339` does not.
+//!   Years are astronomical: `0000` is 1 BC, `-0001` is 2 BC.
+//! - The offset's minus may also be U+2212 MINUS SIGN.
+
+use std::fmt;
+
+use super::civil::{
+    civil_from_days, days_from_civil, days_in_month, split_days, MAX_YEAR, MIN_YEAR,
+    SECONDS_PER_DAY,
+};
+
+/// The longest text [`format_utc`] writes: `-292277022657-01-27T08:29:52.999999999Z`.
+pub(crate) const MAX_LEN: usize = 39;
+
+/// The digit pairs `00` to `99`, for writing two digits at once.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// The RFC 3339 text of an instant, formatted on the stack by [`format_utc`].
+#[derive(Clone, Copy)]
+pub(crate) struct Rfc3339Text {
+    bytes: [u8; MAX_LEN],
+    len: u8,
+}
+
+impl Rfc3339Text {
+    /// The text, all ASCII.
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Display for Rfc3339Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every byte written is ASCII, so this never fails.
+        f.write_str(std::str::from_utf8(self.as_bytes()).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Debug for Rfc3339Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// Writes `value` (below 100) as two digits at `out[at..at + 2]`.
+#[inline(always)]
+fn put2(out: &mut [u8; MAX_LEN], at: usize, value: u32) {
+    let pair = value as usize * 2;
+    out[at] = DIGIT_PAIRS[pair];
+    out[at + 1] = DIGIT_PAIRS[pair + 1];
+}
+
+/// Writes the last `width` decimal digits of `value` at `out[at..at + width]`.
+#[inline(always)]
+fn put_digits(out: &mut [u8; MAX_LEN], at: usize, mut value: u64, width: usize) {
+    for i in (at..at + width).rev() {
+        out[i] = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+}
+
+/// Writes `value` as exactly `width` (3, 6 or 9) digits at `out[at..at + width]`, two at a time.
+#[inline(always)]
+fn put_fraction(out: &mut [u8; MAX_LEN], at: usize, mut value: u32, width: usize) {
+    let mut end = at + width;
+    while end - at >= 2 {
+        put2(out, end - 2, value % 100);
+        value /= 100;
+        end -= 2;
+    }
+    if end > at {
+        out[at] = b'0' + (value % 10) as u8;
+    }
+}
+
+/// Number of decimal digits in `value`, at least 4 (the year's minimum width).
+#[inline]
+fn year_width(value: u64) -> usize {
+    let mut width = 4;
+    let mut limit = 10_000u64;
+    while width < 20 && value >= limit {
+        width += 1;
+        limit = limit.saturating_mul(10);
+    }
+    width
+}
+
+/// Formats the UTC instant `seconds` after 1970-01-01T00:00:00Z plus `nanoseconds` as RFC 3339
+/// text, exactly as chrono's `DateTime<Utc>` serializes it (`SecondsFormat::AutoSi` with `Z`):
+/// `YYYY-MM-DDTHH:MM:SS[.fff|.ffffff|.fffffffff]Z`, with the fraction left out when it is zero
+/// and otherwise as short as it can be among 3, 6 and 9 digits. Years outside 0000..=9999 are
+/// written with a sign and at least four digits (`+10000`, `-0001`).
+///
+/// `nanoseconds` is normally below 1,000,000,000. As in chrono, 1,000,000,000 and above mark a
+/// leap second: the seconds field reads one more (`:60` after `:59`) and the fraction is what
+/// lies beyond the billion (values above 1,999,999,999 are taken as 1,999,999,999).
+#[inline]
+pub(crate) fn format_utc(seconds: i64, nanoseconds: u32) -> Rfc3339Text {
+    let mut bytes = [0u8; MAX_LEN];
+    let len = format_utc_into(&mut bytes, seconds, nanoseconds);
+    Rfc3339Text {
+        bytes,
+        len: len as u8,
+    }
+}
+
+/// Appends the RFC 3339 text of a UTC instant to `out`; see [`format_utc`]. The text is
+/// formatted in place, in `out`'s own memory (no copy through the stack).
+// Used by `msgpack::Timestamp`'s JSON impl, so only when both formats are on.
+#[cfg_attr(not(all(feature = "json", feature = "msgpack")), allow(dead_code))]
+#[inline]
+pub(crate) fn write_utc(out: &mut Vec<u8>, seconds: i64, nanoseconds: u32) {
+    let start = out.len();
+    out.resize(start + MAX_LEN, 0);
+    let len = match out[start..].first_chunk_mut::<MAX_LEN>() {
+        Some(room) => format_utc_into(room, seconds, nanoseconds),
+        None => 0,
+    };
+    out.truncate(start + len);
+}
+
+/// Writes the text [`format_utc`] describes at the start of `out`, returning its length.
+#[inline]
+fn format_utc_into(out: &mut [u8; MAX_LEN], seconds: i64, nanoseconds: u32) -> usize {
+    let (nanoseconds, leap) = if nanoseconds >= 1_000_000_000 {
+        (nanoseconds.min(1_999_999_999) - 1_000_000_000, 1)
+    } else {
+        (nanoseconds, 0)
+    };
+    let (days, second_of_day) = split_days(seconds);
+    let (year, month, day) = civil_from_days(days);
+
+    let mut at = if (0..=9999).contains(&year) {
+        let year = year as u32;
+        put2(out, 0, year / 100);
+        put2(out, 2, year % 100);
+        4
+    } else {
+        out[0] = if year < 0 { b'-' } else { b'+' };
+        let magnitude = year.unsigned_abs();
+        let width = year_width(magnitude);
+        put_digits(out, 1, magnitude, width);
+        1 + width
+    };
+    out[at] = b'-';
+    put2(out, at + 1, u32::from(month));
+    out[at + 3] = b'-';
+    put2(out, at + 4, u32::from(day));
+    out[at + 6] = b'T';
+    put2(out, at + 7, second_of_day / 3600);
+    out[at + 9] = b':';
+    put2(out, at + 10, second_of_day / 60 % 60);
+    out[at + 12] = b':';
+    put2(out, at + 13, second_of_day % 60 + leap);
+    at += 15;
+
+    if nanoseconds != 0 {
+        out[at] = b'.';
+        let (value, width) = if nanoseconds % 1_000_000 == 0 {
+            (nanoseconds / 1_000_000, 3)
+        } else if nanoseconds % 1000 == 0 {
+            (nanoseconds / 1000, 6)
+        } else {
+            (nanoseconds, 9)
+        };
+        put_fraction(out, at + 1, value, width);
+        at += 1 + width;
+    }
+    out[at] = b'Z';
+    at + 1
+}
+
+/// Why a text is not an RFC 3339 date, time or date-time. `Display` gives the reason in a few
+/// words (`day out of range`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rfc3339Error {
+    /// The year is not four digits, or a sign and at least four digits.
+    ExpectedYear,
+    /// The year, though well formed, lies beyond every instant of `i64` Unix seconds.
+    YearOutOfRange,
+    /// A `-` should separate year, month and day.
+    ExpectedDash,
+    /// The month is not two digits.
+    ExpectedMonth,
+    /// The month is not 01..=12.
+    MonthOutOfRange,
+    /// The day is not two digits.
+    ExpectedDay,
+    /// The day is 00 or past the end of its month (February 29th in a common year).
+    DayOutOfRange,
+    /// No `T`, `t` or space between the date and the time.
+    ExpectedT,
+    /// The hour is not two digits.
+    ExpectedHour,
+    /// The hour is not 00..=23.
+    HourOutOfRange,
+    /// A `:` should separate hour, minute and second.
+    ExpectedColon,
+    /// The minute is not two digits.
+    ExpectedMinute,
+    /// The minute is not 00..=59.
+    MinuteOutOfRange,
+    /// The second is not two digits.
+    ExpectedSecond,
+    /// The second is not 00..=60.
+    SecondOutOfRange,
+    /// A `.` not followed by a digit.
+    ExpectedFraction,
+    /// The text ends, or goes on, where `Z` or a numeric offset should be.
+    ExpectedOffset,
+    /// The offset is not `±HH:MM`.
+    InvalidOffset,
+    /// The offset's hours are above 23 or its minutes above 59.
+    OffsetOutOfRange,
+    /// The date-time, moved to UTC, lies beyond what `i64` Unix seconds hold.
+    OutOfRange,
+    /// Something follows a complete value.
+    TrailingCharacters,
+}
+
+impl Rfc3339Error {
+    /// The reason in a few words.
+    pub(crate) const fn as_str(self) -> &'static str {
+        use Rfc3339Error::*;
+        match self {
+            ExpectedYear => "expected a four-digit year",
+            YearOutOfRange => "year out of range",
+            ExpectedDash => "expected '-'",
+            ExpectedMonth => "expected a two-digit month",
+            MonthOutOfRange => "month out of range",
+            ExpectedDay => "expected a two-digit day",
+            DayOutOfRange => "day out of range",
+            ExpectedT => "expected 'T'",
+            ExpectedHour => "expected a two-digit hour",
+            HourOutOfRange => "hour out of range",
+            ExpectedColon => "expected ':'",
+            ExpectedMinute => "expected two-digit minutes",
+            MinuteOutOfRange => "minute out of range",
+            ExpectedSecond => "expected two-digit seconds",
+            SecondOutOfRange => "second out of range",
+            ExpectedFraction => "expected a digit after '.'",
+            ExpectedOffset => "expected 'Z' or an offset such as +01:00",
+            InvalidOffset => "invalid offset",
+            OffsetOutOfRange => "offset out of range",
+            OutOfRange => "date-time out of range",
+            TrailingCharacters => "trailing characters",
+        }
+    }
+}
+
+impl fmt::Display for Rfc3339Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::error::Error for Rfc3339Error {}
+
+/// A calendar date read by [`parse_date`]: valid on the proleptic Gregorian calendar, year
+/// within [`MIN_YEAR`]..=[`MAX_YEAR`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Date {
+    /// Astronomical year: 0 is 1 BC.
+    pub(crate) year: i64,
+    /// 1..=12.
+    pub(crate) month: u8,
+    /// 1..=31, within the month's length.
+    pub(crate) day: u8,
+}
+
+/// A time of day read by [`parse_time`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Time {
+    /// 0..=23.
+    pub(crate) hour: u8,
+    /// 0..=59.
+    pub(crate) minute: u8,
+    /// 0..=60; 60 is a leap second, left to the caller to place.
+    pub(crate) second: u8,
+    /// 0..=999_999_999: the first nine fraction digits.
+    pub(crate) nanosecond: u32,
+}
+
+impl Time {
+    /// Seconds since midnight, a leap second counting as the first second of the next minute.
+    #[inline]
+    const fn seconds_of_day(self) -> i64 {
+        self.hour as i64 * 3600 + self.minute as i64 * 60 + self.second as i64
+    }
+}
+
+/// A date-time read by [`parse_date_time`], as the UTC instant it names and the offset it was
+/// written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DateTime {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    pub(crate) seconds: i64,
+    /// 0..=999_999_999.
+    pub(crate) nanoseconds: u32,
+    /// The offset written, in seconds east of UTC (within ±86,340).
+    pub(crate) offset: i32,
+    /// Whether the seconds field read 60. The instant is then the second after `:59` (see the
+    /// module documentation); chrono's value for it is `seconds - 1` with `nanoseconds +
+    /// 1_000_000_000`.
+    #[allow(dead_code)] // for the chrono, time and jiff impls that build on this module
+    pub(crate) leap_second: bool,
+}
+
+/// Reads an RFC 3339 date-time (`2024-02-29T12:30:00.5+01:00`) and returns the UTC instant it
+/// names, with the offset it was written with. See the module documentation for the grammar.
+// Used by `msgpack::Timestamp`'s JSON impl, so only when both formats are on.
+#[cfg_attr(not(all(feature = "json", feature = "msgpack")), allow(dead_code))]
+pub(crate) fn parse_date_time(text: &str) -> Result<DateTime, Rfc3339Error> {
+    let mut cursor = Cursor::new(text);
+    let (date, time) = match cursor.common_prefix() {
+        Some(fields) => fields,
+        None => {
+            let date = cursor.date()?;
+            match cursor.peek() {
+                Some(b'T' | b't' | b' ') => cursor.pos += 1,
+                _ => return Err(Rfc3339Error::ExpectedT),
+            }
+            (date, cursor.hms()?)
+        }
+    };
+    let time = Time {
+        nanosecond: cursor.optional_fraction()?,
+        ..time
+    };
+    let offset = cursor.offset()?;
+    cursor.end()?;
+
+    let days = days_from_civil(date.year, date.month, date.day);
+    let seconds = i128::from(days) * i128::from(SECONDS_PER_DAY)
+        + i128::from(time.seconds_of_day())
+        - i128::from(offset);
+    Ok(DateTime {
+        seconds: i64::try_from(seconds).map_err(|_| Rfc3339Error::OutOfRange)?,
+        nanoseconds: time.nanosecond,
+        offset,
+        leap_second: time.second == 60,
+    })
+}
+
+/// Reads an RFC 3339 full-date alone (`2024-02-29`), checked against the month's length.
+#[allow(dead_code)] // for the chrono, time and jiff impls that build on this module
+pub(crate) fn parse_date(text: &str) -> Result<Date, Rfc3339Error> {
+    let mut cursor = Cursor::new(text);
+    let date = cursor.date()?;
+    cursor.end()?;
+    Ok(date)
+}
+
+/// Reads an RFC 3339 partial-time alone (`23:59:60.25`): no offset; a leap second is returned
+/// as second 60.
+#[allow(dead_code)] // for the chrono, time and jiff impls that build on this module
+pub(crate) fn parse_time(text: &str) -> Result<Time, Rfc3339Error> {
+    let mut cursor = Cursor::new(text);
+    let time = cursor.time()?;
+    cursor.end()?;
+    Ok(time)
+}
+
+/// Powers of ten that scale a fraction of `n` digits (index) to nanoseconds.
+const FRACTION_SCALE: [u32; 10] = [
+    0,
+    100_000_000,
+    10_000_000,
+    1_000_000,
+    100_000,
+    10_000,
+    1_000,
+    100,
+    10,
+    1,
+];
+
+/// A position in the text being parsed.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Self {
+        Cursor {
+            bytes: text.as_bytes(),
+            pos: 0,
+        }
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// The value of the ASCII digit at `pos + ahead`, if there is one.
+    #[inline]
+    fn digit(&self, ahead: usize) -> Option<u8> {
+        match self.bytes.get(self.pos + ahead) {
+            Some(&b @ b'0'..=b'9') => Some(b - b'0'),
+            _ => None,
+        }
+    }
+
+    /// Two digits, or `err`.
+    #[inline]
+    fn two_digits(&mut self, err: Rfc3339Error) -> Result<u8, Rfc3339Error> {
+        match (self.digit(0), self.digit(1)) {
+            (Some(tens), Some(ones)) => {
+                self.pos += 2;
+                Ok(tens * 10 + ones)
+            }
+            _ => Err(err),
+        }
+    }
+
+    /// The byte `expected`, or `err`.
+    #[inline]
+    fn expect(&mut self, expected: u8, err: Rfc3339Error) -> Result<(), Rfc3339Error> {
+        if self.peek() == Some(expected) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(err)
+        }
+    }
+
+    #[inline]
+    fn end(&self) -> Result<(), Rfc3339Error> {
+        if self.pos == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(Rfc3339Error::TrailingCharacters)
+        }
+    }
+
+    // year "-" month "-" day
+    fn date(&mut self) -> Result<Date, Rfc3339Error> {
+        let year = self.year()?;
+        self.expect(b'-', Rfc3339Error::ExpectedDash)?;
+        let month = self.two_digits(Rfc3339Error::ExpectedMonth)?;
+        if !(1..=12).contains(&month) {
+            return Err(Rfc3339Error::MonthOutOfRange);
+        }
+        self.expect(b'-', Rfc3339Error::ExpectedDash)?;
+        let day = self.two_digits(Rfc3339Error::ExpectedDay)?;
+        if day == 0 || day > days_in_month(year, month) {
+            return Err(Rfc3339Error::DayOutOfRange);
+        }
+        Ok(Date { year, month, day })
+    }
+
+    // 4DIGIT / ("+" / "-") 4*DIGIT
+    fn year(&mut self) -> Result<i64, Rfc3339Error> {
+        let negative = match self.peek() {
+            Some(b'+') => false,
+            Some(b'-') => true,
+            _ => {
+                return match (self.digit(0), self.digit(1), self.digit(2), self.digit(3)) {
+                    (Some(a), Some(b), Some(c), Some(d)) => {
+                        self.pos += 4;
+                        Ok(i64::from(a) * 1000
+                            + i64::from(b) * 100
+                            + i64::from(c) * 10
+                            + i64::from(d))
+                    }
+                    _ => Err(Rfc3339Error::ExpectedYear),
+                };
+            }
+        };
+        self.pos += 1;
+        let start = self.pos;
+        let mut magnitude: i64 = 0;
+        let mut too_large = false;
+        while let Some(digit) = self.digit(0) {
+            self.pos += 1;
+            magnitude = magnitude * 10 + i64::from(digit);
+            // Past MAX_YEAR the value stops growing, so it never overflows.
+            if magnitude > MAX_YEAR {
+                too_large = true;
+                magnitude = MAX_YEAR + 1;
+            }
+        }
+        if self.pos - start < 4 {
+            return Err(Rfc3339Error::ExpectedYear);
+        }
+        let year = if negative { -magnitude } else { magnitude };
+        if too_large || !(MIN_YEAR..=MAX_YEAR).contains(&year) {
+            return Err(Rfc3339Error::YearOutOfRange);
+        }
+        Ok(year)
+    }
+
+    /// The shape nearly every date-time has, `YYYY-MM-DDTHH:MM:SS` with a four-digit year,
+    /// read and checked in one go. `None` when anything differs or is out of range, without
+    /// moving: the field-by-field readers then find the same values, or name the problem.
+    #[inline(always)]
+    fn common_prefix(&mut self) -> Option<(Date, Time)> {
+        let b = self.bytes.get(self.pos..)?.first_chunk::<19>()?;
+        let digit = |i: usize| b[i].wrapping_sub(b'0');
+        const DIGITS: [usize; 14] = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
+        let well_formed = DIGITS.iter().all(|&i| digit(i) <= 9)
+            && b[4] == b'-'
+            && b[7] == b'-'
+            && matches!(b[10], b'T' | b't' | b' ')
+            && b[13] == b':'
+            && b[16] == b':';
+        if !well_formed {
+            return None;
+        }
+        let pair = |i: usize| digit(i) * 10 + digit(i + 1);
+        let year = i64::from(pair(0)) * 100 + i64::from(pair(2));
+        let (month, day) = (pair(5), pair(8));
+        let (hour, minute, second) = (pair(11), pair(14), pair(17));
+        let in_range = (1..=12).contains(&month)
+            && day != 0
+            && day <= days_in_month(year, month)
+            && hour <= 23
+            && minute <= 59
+            && second <= 60;
+        if !in_range {
+            return None;
+        }
+        self.pos += 19;
+        let date = Date { year, month, day };
+        let time = Time {
+            hour,
+            minute,
+            second,
+            nanosecond: 0,
+        };
+        Some((date, time))
+    }
+
+    // hour ":" minute ":" second ["." 1*DIGIT]
+    fn time(&mut self) -> Result<Time, Rfc3339Error> {
+        let time = self.hms()?;
+        Ok(Time {
+            nanosecond: self.optional_fraction()?,
+            ..time
+        })
+    }
+
+    // hour ":" minute ":" second, with no fraction yet
+    fn hms(&mut self) -> Result<Time, Rfc3339Error> {
+        let hour = self.two_digits(Rfc3339Error::ExpectedHour)?;
+        if hour > 23 {
+            return Err(Rfc3339Error::HourOutOfRange);
+        }
+        self.expect(b':', Rfc3339Error::ExpectedColon)?;
+        let minute = self.two_digits(Rfc3339Error::ExpectedMinute)?;
+        if minute > 59 {
+            return Err(Rfc3339Error::MinuteOutOfRange);
+        }
+        self.expect(b':', Rfc3339Error::ExpectedColon)?;
+        let second = self.two_digits(Rfc3339Error::ExpectedSecond)?;
+        if second > 60 {
+            return Err(Rfc3339Error::SecondOutOfRange);
+        }
+        Ok(Time {
+            hour,
+            minute,
+            second,
+            nanosecond: 0,
+        })
+    }
+
+    // ["." 1*DIGIT], of which the first nine digits count
+    fn optional_fraction(&mut self) -> Result<u32, Rfc3339Error> {
+        if self.peek() != Some(b'.') {
+            return Ok(0);
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let mut value = 0u32;
+        while self.pos - start < 9 {
+            match self.digit(0) {
+                Some(digit) => {
+                    value = value * 10 + u32::from(digit);
+                    self.pos += 1;
+                }
+                None => break,
+            }
+        }
+        let count = self.pos - start;
+        if count == 0 {
+            return Err(Rfc3339Error::ExpectedFraction);
+        }
+        while self.digit(0).is_some() {
+            self.pos += 1;
+        }
+        Ok(value * FRACTION_SCALE[count])
+    }
+
+    // "Z" / "z" / ("+" / "-" / U+2212) 2DIGIT ":" 2DIGIT
+    fn offset(&mut self) -> Result<i32, Rfc3339Error> {
+        let negative = match self.bytes.get(self.pos..) {
+            Some([b'Z' | b'z', ..]) => {
+                self.pos += 1;
+                return Ok(0);
+            }
+            Some([b'+', ..]) => {
+                self.pos += 1;
+                false
+            }
+            Some([b'-', ..]) => {
+                self.pos += 1;
+                true
+            }
+            Some([0xE2, 0x88, 0x92, ..]) => {
+                self.pos += 3;
+                true
+            }
+            _ => return Err(Rfc3339Error::ExpectedOffset),
+        };
+        let hours = self.two_digits(Rfc3339Error::InvalidOffset)?;
+        self.expect(b':', Rfc3339Error::InvalidOffset)?;
+        let minutes = self.two_digits(Rfc3339Error::InvalidOffset)?;
+        if hours > 23 || minutes > 59 {
+            return Err(Rfc3339Error::OffsetOutOfRange);
+        }
+        let seconds = i32::from(hours) * 3600 + i32::from(minutes) * 60;
+        Ok(if negative { -seconds } else { seconds })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(seconds: i64, nanoseconds: u32) -> String {
+        format_utc(seconds, nanoseconds).to_string()
+    }
+
+    fn instant(text: &str) -> Result<(i64, u32), Rfc3339Error> {
+        parse_date_time(text).map(|dt| (dt.seconds, dt.nanoseconds))
+    }
+
+    #[test]
+    fn writes_the_fraction_as_chrono_does() {
+        assert_eq!(text(0, 0), "1970-01-01T00:00:00Z");
+        assert_eq!(text(1, 1_000_000), "1970-01-01T00:00:01.001Z");
+        assert_eq!(text(1, 120_000_000), "1970-01-01T00:00:01.120Z");
+        assert_eq!(text(1, 1000), "1970-01-01T00:00:01.000001Z");
+        assert_eq!(text(1, 999_999_000), "1970-01-01T00:00:01.999999Z");
+        assert_eq!(text(1, 1), "1970-01-01T00:00:01.000000001Z");
+        assert_eq!(text(1, 999_999_999), "1970-01-01T00:00:01.999999999Z");
+        assert_eq!(text(1, 100), "1970-01-01T00:00:01.000000100Z");
+    }
+
+    #[test]
+    fn writes_dates_and_times() {
+        assert_eq!(text(951_782_400, 0), "2000-02-29T00:00:00Z");
+        assert_eq!(text(1_709_211_599, 0), "2024-02-29T12:59:59Z");
+        assert_eq!(text(-1, 0), "1969-12-31T23:59:59Z");
+        assert_eq!(text(-1, 500_000_000), "1969-12-31T23:59:59.500Z");
+        assert_eq!(
+            text(253_402_300_799, 999_999_999),
+            "9999-12-31T23:59:59.999999999Z"
+        );
+        assert_eq!(text(-62_167_219_200, 0), "0000-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn writes_years_outside_four_digits_with_a_sign() {
+        assert_eq!(text(253_402_300_800, 0), "+10000-01-01T00:00:00Z");
+        assert_eq!(text(-62_167_219_201, 5), "-0001-12-31T23:59:59.000000005Z");
+        assert_eq!(text(-62_198_755_200, 0), "-0001-01-01T00:00:00Z");
+        assert_eq!(text(-377_705_116_800, 0), "-9999-01-01T00:00:00Z");
+        assert_eq!(text(-377_705_116_801, 0), "-10000-12-31T23:59:59Z");
+        assert_eq!(
+            text(i64::MAX, 999_999_999),
+            "+292277026596-12-04T15:30:07.999999999Z"
+        );
+        assert_eq!(
+            text(i64::MIN, 999_999_999),
+            "-292277022657-01-27T08:29:52.999999999Z"
+        );
+        assert_eq!(format_utc(i64::MIN, 999_999_999).as_bytes().len(), MAX_LEN);
+    }
+
+    #[test]
+    fn writes_leap_seconds_as_chrono_does() {
+        // chrono's leap second: the :59 second with a billion nanoseconds more.
+        assert_eq!(text(1_483_228_799, 1_000_000_000), "2016-12-31T23:59:60Z");
+        assert_eq!(
+            text(1_483_228_799, 1_500_000_000),
+            "2016-12-31T23:59:60.500Z"
+        );
+        assert_eq!(
+            text(1_483_228_799, u32::MAX),
+            "2016-12-31T23:59:60.999999999Z"
+        );
+    }
+
+    #[test]
+    fn write_utc_appends() {
+        let mut out = b"at ".to_vec();
+        write_utc(&mut out, 0, 5_000);
+        assert_eq!(out, b"at 1970-01-01T00:00:00.000005Z");
+    }
+
+    #[test]
+    fn parses_separators_case_and_offsets() {
+        let noon = Ok((1_709_208_000, 0));
+        assert_eq!(instant("2024-02-29T12:00:00Z"), noon);
+        assert_eq!(instant("2024-02-29t12:00:00z"), noon);
+        assert_eq!(instant("2024-02-29 12:00:00Z"), noon);
+        assert_eq!(instant("2024-02-29T12:00:00+00:00"), noon);
+        assert_eq!(instant("2024-02-29T12:00:00-00:00"), noon);
+        assert_eq!(instant("2024-02-29T13:30:00+01:30"), noon);
+        assert_eq!(instant("2024-02-29T10:00:00-02:00"), noon);
+        assert_eq!(instant("2024-02-29T10:00:00\u{2212}02:00"), noon);
+        let dt = parse_date_time("2024-02-29T12:00:00+23:59").unwrap();
+        assert_eq!((dt.seconds, dt.offset), (1_709_208_000 - 86_340, 86_340));
+        let dt = parse_date_time("2024-02-29T12:00:00-23:59").unwrap();
+        assert_eq!((dt.seconds, dt.offset), (1_709_208_000 + 86_340, -86_340));
+        assert!(!dt.leap_second);
+    }
+
+    #[test]
+    fn parses_fractions() {
+        let base = 1_709_208_000;
+        assert_eq!(instant("2024-02-29T12:00:00.5Z"), Ok((base, 500_000_000)));
+        assert_eq!(instant("2024-02-29T12:00:00.000000001Z"), Ok((base, 1)));
+        assert_eq!(
+            instant("2024-02-29T12:00:00.123456789Z"),
+            Ok((base, 123_456_789))
+        );
+        // Digits past the ninth are dropped, never rounded.
+        assert_eq!(
+            instant("2024-02-29T12:00:00.9999999999Z"),
+            Ok((base, 999_999_999))
+        );
+        assert_eq!(
+            instant("2024-02-29T12:00:00.12345678987654321Z"),
+            Ok((base, 123_456_789))
+        );
+        assert_eq!(instant("1969-12-31T23:59:59.25Z"), Ok((-1, 250_000_000)));
+    }
+
+    #[test]
+    fn leap_days() {
+        assert_eq!(instant("2000-02-29T00:00:00Z"), Ok((951_782_400, 0)));
+        assert_eq!(instant("2024-02-29T00:00:00Z"), Ok((1_709_164_800, 0)));
+        assert_eq!(
+            instant("1900-02-29T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(
+            instant("2023-02-29T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(
+            instant("2024-02-30T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(
+            instant("2024-04-31T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(
+            instant("2024-01-32T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(
+            instant("2024-01-00T00:00:00Z"),
+            Err(Rfc3339Error::DayOutOfRange)
+        );
+        assert_eq!(parse_date("0000-02-29").map(|d| d.day), Ok(29));
+        assert_eq!(parse_date("-0100-02-29"), Err(Rfc3339Error::DayOutOfRange));
+        assert_eq!(parse_date("-0400-02-29").map(|d| d.year), Ok(-400));
+    }
+
+    #[test]
+    fn leap_seconds_count_as_the_next_second() {
+        let dt = parse_date_time("2016-12-31T23:59:60Z").unwrap();
+        assert_eq!((dt.seconds, dt.nanoseconds), (1_483_228_800, 0));
+        assert!(dt.leap_second);
+        let dt = parse_date_time("2017-01-01T00:59:60.5+01:00").unwrap();
+        assert_eq!((dt.seconds, dt.nanoseconds), (1_483_228_800, 500_000_000));
+        assert!(dt.leap_second);
+        assert_eq!(
+            instant("2016-12-31T23:59:61Z"),
+            Err(Rfc3339Error::SecondOutOfRange)
+        );
+        assert_eq!(
+            parse_time("23:59:60.25"),
+            Ok(Time {
+                hour: 23,
+                minute: 59,
+                second: 60,
+                nanosecond: 250_000_000
+            })
+        );
+    }
+
+    #[test]
+    fn boundaries() {
+        assert_eq!(instant("0000-01-01T00:00:00Z"), Ok((-62_167_219_200, 0)));
+        assert_eq!(
+            instant("0000-01-01T00:00:00+23:59"),
+            Ok((-62_167_305_540, 0))
+        );
+        assert_eq!(
+            instant("9999-12-31T23:59:59.999999999Z"),
+            Ok((253_402_300_799, 999_999_999))
+        );
+        assert_eq!(
+            instant("9999-12-31T23:59:59-23:59"),
+            Ok((253_402_387_139, 0))
+        );
+        assert_eq!(instant("1970-01-01T00:00:00Z"), Ok((0, 0)));
+        assert_eq!(instant("1969-12-31T23:59:59Z"), Ok((-1, 0)));
+        assert_eq!(
+            instant("+292277026596-12-04T15:30:07.999999999Z"),
+            Ok((i64::MAX, 999_999_999))
+        );
+        assert_eq!(
+            instant("+292277026596-12-04T15:30:08Z"),
+            Err(Rfc3339Error::OutOfRange)
+        );
+        assert_eq!(
+            instant("+292277026596-12-04T16:30:07+01:00"),
+            Ok((i64::MAX, 0))
+        );
+        assert_eq!(instant("-292277022657-01-27T08:29:52Z"), Ok((i64::MIN, 0)));
+        assert_eq!(
+            instant("-292277022657-01-27T08:29:51.9Z"),
+            Err(Rfc3339Error::OutOfRange)
+        );
+        assert_eq!(
+            instant("-292277022657-01-27T07:29:52-01:00"),
+            Ok((i64::MIN, 0))
+        );
+        assert_eq!(
+            instant("+292277026597-01-01T00:00:00Z"),
+            Err(Rfc3339Error::YearOutOfRange)
+        );
+        assert_eq!(
+            instant("+99999999999999999999999-01-01T00:00:00Z"),
+            Err(Rfc3339Error::YearOutOfRange)
+        );
+        assert_eq!(
+            instant("-292277022658-12-31T23:59:59Z"),
+            Err(Rfc3339Error::YearOutOfRange)
+        );
+    }
+
+    #[test]
+    fn parses_signed_years() {
+        assert_eq!(instant("+10000-01-01T00:00:00Z"), Ok((253_402_300_800, 0)));
+        assert_eq!(instant("-0001-12-31T23:59:59Z"), Ok((-62_167_219_201, 0)));
+        assert_eq!(instant("+2024-02-29T12:00:00Z"), Ok((1_709_208_000, 0)));
+        assert_eq!(
+            instant("+0000-01-01T00:00:00Z"),
+            instant("0000-01-01T00:00:00Z")
+        );
+        assert_eq!(
+            instant("-0000-01-01T00:00:00Z"),
+            instant("0000-01-01T00:00:00Z")
+        );
+        assert_eq!(instant("+002024-02-29T12:00:00Z"), Ok((1_709_208_000, 0)));
+        assert_eq!(
+            instant("+999-01-01T00:00:00Z"),
+            Err(Rfc3339Error::ExpectedYear)
+        );
+        assert_eq!(
+            instant("-1-01-01T00:00:00Z"),
+            Err(Rfc3339Error::ExpectedYear)
+        );
+        assert_eq!(
+            parse_date("+10000-01-01"),
+            Ok(Date {
+                year: 10_000,
+                month: 1,
+                day: 1
+            })
+        );
+    }
+
+    #[test]
+    fn every_rejection_class() {
+        use Rfc3339Error::*;
+        let cases: &[(&str, Rfc3339Error)] = &[
+            ("", ExpectedYear),
+            ("202", ExpectedYear),
+            ("2O24-01-01T00:00:00Z", ExpectedYear),
+            ("+", ExpectedYear),
+            ("+12-01-01T00:00:00Z", ExpectedYear),
+            ("2024", ExpectedDash),
+            ("2024/01/01T00:00:00Z", ExpectedDash),
+            ("20240-01-01T00:00:00Z", ExpectedDash),
+            ("2024-1-01T00:00:00Z", ExpectedMonth),
+            ("2024-", ExpectedMonth),
+            ("2024-00-01T00:00:00Z", MonthOutOfRange),
+            ("2024-13-01T00:00:00Z", MonthOutOfRange),
+            ("2024-01", ExpectedDash),
+            ("2024-01-1T00:00:00Z", ExpectedDay),
+            ("2024-01-", ExpectedDay),
+            ("2024-06-31T00:00:00Z", DayOutOfRange),
+            ("2024-01-01", ExpectedT),
+            ("2024-01-01X00:00:00Z", ExpectedT),
+            ("2024-01-01_00:00:00Z", ExpectedT),
+            ("2024-01-01T", ExpectedHour),
+            ("2024-01-01T1:00:00Z", ExpectedHour),
+            ("2024-01-01T24:00:00Z", HourOutOfRange),
+            ("2024-01-01T99:00:00Z", HourOutOfRange),
+            ("2024-01-01T00", ExpectedColon),
+            ("2024-01-01T00-00:00Z", ExpectedColon),
+            ("2024-01-01T00:0", ExpectedMinute),
+            ("2024-01-01T00:60:00Z", MinuteOutOfRange),
+            ("2024-01-01T00:00", ExpectedColon),
+            ("2024-01-01T00:00:", ExpectedSecond),
+            ("2024-01-01T00:00:0Z", ExpectedSecond),
+            ("2024-01-01T00:00:61Z", SecondOutOfRange),
+            ("2024-01-01T00:00:00.Z", ExpectedFraction),
+            ("2024-01-01T00:00:00.", ExpectedFraction),
+            ("2024-01-01T00:00:00", ExpectedOffset),
+            ("2024-01-01T00:00:00.5", ExpectedOffset),
+            ("2024-01-01T00:00:00 Z", ExpectedOffset),
+            ("2024-01-01T00:00:00UTC", ExpectedOffset),
+            ("2024-01-01T00:00:00,5Z", ExpectedOffset),
+            ("2024-01-01T00:00:00\u{2013}01:00", ExpectedOffset),
+            ("2024-01-01T00:00:00+", InvalidOffset),
+            ("2024-01-01T00:00:00+1", InvalidOffset),
+            ("2024-01-01T00:00:00+01", InvalidOffset),
+            ("2024-01-01T00:00:00+0100", InvalidOffset),
+            ("2024-01-01T00:00:00+01:", InvalidOffset),
+            ("2024-01-01T00:00:00+01:0", InvalidOffset),
+            ("2024-01-01T00:00:00+1:00", InvalidOffset),
+            ("2024-01-01T00:00:00+24:00", OffsetOutOfRange),
+            ("2024-01-01T00:00:00-99:00", OffsetOutOfRange),
+            ("2024-01-01T00:00:00+00:60", OffsetOutOfRange),
+            ("+292277026597-01-01T00:00:00Z", YearOutOfRange),
+            ("+292277026596-12-31T23:59:59Z", OutOfRange),
+            ("2024-01-01T00:00:00ZZ", TrailingCharacters),
+            ("2024-01-01T00:00:00Z ", TrailingCharacters),
+            ("2024-01-01T00:00:00+01:00:00", TrailingCharacters),
+            ("2024-01-01T00:00:00Zé", TrailingCharacters),
+        ];
+        for &(input, expected) in cases {
+            assert_eq!(parse_date_time(input), Err(expected), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(Rfc3339Error::DayOutOfRange.to_string(), "day out of range");
+        assert_eq!(Rfc3339Error::ExpectedT.to_string(), "expected 'T'");
+        assert_eq!(Rfc3339Error::InvalidOffset.to_string(), "invalid offset");
+        assert_eq!(
+            Rfc3339Error::TrailingCharacters.to_string(),
+            "trailing characters"
+        );
+    }
+
+    #[test]
+    fn parses_dates_alone() {
+        assert_eq!(
+            parse_date("2024-02-29"),
+            Ok(Date {
+                year: 2024,
+                month: 2,
+                day: 29
+            })
+        );
+        assert_eq!(parse_date("1900-02-29"), Err(Rfc3339Error::DayOutOfRange));
+        assert_eq!(
+            parse_date("2024-02-29T"),
+            Err(Rfc3339Error::TrailingCharacters)
+        );
+        assert_eq!(parse_date("2024-2-29"), Err(Rfc3339Error::ExpectedMonth));
+        assert_eq!(parse_date(""), Err(Rfc3339Error::ExpectedYear));
+    }
+
+    #[test]
+    fn parses_times_alone() {
+        assert_eq!(
+            parse_time("00:00:00"),
+            Ok(Time {
+                hour: 0,
+                minute: 0,
+                second: 0,
+                nanosecond: 0
+            })
+        );
+        assert_eq!(
+            parse_time("23:59:59.999999999999").map(|t| t.nanosecond),
+            Ok(999_999_999)
+        );
+        assert_eq!(parse_time("24:00:00"), Err(Rfc3339Error::HourOutOfRange));
+        assert_eq!(parse_time("12:00"), Err(Rfc3339Error::ExpectedColon));
+        assert_eq!(
+            parse_time("12:00:00Z"),
+            Err(Rfc3339Error::TrailingCharacters)
+        );
+        assert_eq!(parse_time("12:00:00."), Err(Rfc3339Error::ExpectedFraction));
+    }
+}
