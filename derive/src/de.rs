@@ -13,7 +13,7 @@ use syn::spanned::Spanned;
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr::{self, DefaultValue};
 use crate::bound::{self, BoundSource};
-use crate::format::Format;
+use crate::format::{Format, Impl};
 use crate::ser::respan;
 use crate::Direction;
 
@@ -35,39 +35,103 @@ pub struct Ctx<'a> {
     pub deny_unknown_fields: bool,
 }
 
-/// The framing of a format: how each shape is read. Each method returns the statements of a
-/// block that evaluates to `Result<Self, Error>` (or to the variant's value).
-pub trait Layout {
-    /// A unit struct.
-    fn unit_struct(&self, cx: &Ctx, expecting: &str) -> TokenStream;
-    /// A tuple struct or tuple variant built by `constructor`.
-    fn tuple(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream;
-    /// A struct or struct variant with named fields, built by `constructor`.
-    fn fields(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream;
-    /// An enum: reads the tag, then the variant's content from [`variant_content`].
-    fn enum_body(&self, cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream;
+/// A shape with fields being read: what builds it, its fields, and its name for errors
+/// (`struct User`, `tuple variant E::Pair`).
+pub struct Target<'a> {
+    pub constructor: TokenStream,
+    pub fields: &'a [Field<'a>],
+    pub expecting: String,
 }
 
-/// The `Decode<'de>` impl of `format` for `cont`, with `layout` reading the framing.
-pub fn generate(
-    cont: &Container,
-    krate: &syn::Path,
-    format: Format,
-    layout: &impl Layout,
-) -> TokenStream {
-    let fmt = format.path(krate);
+/// The member loop's moving parts, given to the format to frame: how the next declared field
+/// is recognised, and how a name is looked up otherwise.
+pub struct MemberLookup {
+    /// `match __next { 0 => <is key 0>, ... _ => false }`.
+    pub is_next: TokenStream,
+    /// An expression giving the position of the field named by `__bytes` (the key's bytes),
+    /// or, for an unknown name, `count` (skipped) or an early `return` of the error.
+    pub by_name: TokenStream,
+    /// How many fields are decoded: the position every unknown key maps to.
+    pub count: usize,
+}
+
+/// The member loop as a format frames it (see [`Layout::member_loop`]).
+pub struct LoopFrame {
+    /// What starts the loop: `loop`, `for _ in 0..__len`.
+    pub head: TokenStream,
+    /// The expression giving each member's field position.
+    pub index: TokenStream,
+    /// What follows the loop.
+    pub tail: TokenStream,
+}
+
+/// A struct's two forms, as the shared code reads their contents (see
+/// [`Layout::read_struct`]).
+pub struct StructForms<'a> {
+    /// The struct's name for errors.
+    pub expecting: &'a str,
+    /// Statements reading the keyed form's members, ending in the value.
+    pub keyed: TokenStream,
+    /// Statements reading the sequence form's elements, ending in the value.
+    pub seq: TokenStream,
+}
+
+/// How a format frames the reading of a sequence's elements.
+pub struct SeqFrame {
+    /// Statements before the first element.
+    pub start: TokenStream,
+    /// Whether the element at `position` is there, as an expression of the position.
+    pub has_element: fn(&Ctx, usize) -> TokenStream,
+    /// Statements run when an element is missing and its field's default is taken instead.
+    pub on_default: TokenStream,
+}
+
+/// The framing of a format: how each shape is read. The shared code decides which fields are
+/// read, into which bindings, and how the value is built; the format reads its own framing.
+/// (Unit values are read through the readers' shared `decode_unit` and `decode_unit_struct`.)
+pub trait Layout {
+    /// Statements opening a sequence of a tuple's elements.
+    fn open_seq(&self, cx: &Ctx, expecting: &str) -> TokenStream;
+    /// A sequence's element reading, framed by the format (see [`SeqFrame`]).
+    fn seq_frame(&self, cx: &Ctx) -> SeqFrame;
+    /// Statements after the last field's element: refuse more elements (`count` fields were
+    /// read; `expected_len` describes the sequence wanted) and close the sequence.
+    fn end_seq(&self, cx: &Ctx, count: usize, expected_len: &str) -> TokenStream;
+    /// A boolean expression: whether the next key is `name` (consuming it if so).
+    fn is_key(&self, cx: &Ctx, name: &str) -> TokenStream;
+    /// Statements returning the "unknown field" error for the name in `__bytes`.
+    fn unknown_field(&self, cx: &Ctx) -> TokenStream;
+    /// The member loop of an open keyed form, finding each member's position from `lookup`.
+    fn member_loop(&self, cx: &Ctx, lookup: &MemberLookup) -> LoopFrame;
+    /// A struct's dispatch between its keyed form and its sequence form, opening each before
+    /// running its statements.
+    fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream;
+    /// An enum: reads the tag, then runs one of `arms`.
+    fn read_enum(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream;
+}
+
+/// What an enum's decoder chooses among, prepared for the format's framing.
+pub struct EnumArms {
+    /// `enum Name`, for "invalid type" errors.
+    pub expecting: String,
+    /// `const __VARIANTS`, for "unknown variant" errors.
+    pub names: TokenStream,
+    /// An expression giving the index of the variant named by `__bytes`, `count` for none.
+    pub by_name: TokenStream,
+    /// `position => index,` arms for variants given by position among the readable ones.
+    pub by_position: TokenStream,
+    /// The index every unknown name maps to.
+    pub count: usize,
+    /// `index => Ok(...)` arms for a variant given alone (an error unless it is a unit variant;
+    /// they name the tag's offset `__at`).
+    pub unit: TokenStream,
+    /// `index => content,` arms reading each variant's content after its tag.
+    pub content: TokenStream,
+}
+
+/// The `Decode<'de>` impl `target` describes, with `layout` reading the format's framing.
+pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
+    let (cont, krate, fmt) = (target.cont, target.krate, target.fmt());
     let mut generics = {
         let trait_path: syn::Path = syn::parse_quote!(#fmt::Decode<'de>);
         bound::with_bound(cont, &DECODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt))
@@ -113,27 +177,30 @@ pub fn generate(
         Data::Struct(_, fields) if cont.attrs.transparent.is_some() => {
             transparent_body(&cx, cont, fields)
         }
-        Data::Struct(style, fields) => {
-            let constructor = quote!(Self);
-            match style {
-                Style::Unit => layout.unit_struct(&cx, &format!("unit struct {name}")),
-                Style::Newtype => newtype_body(&cx, &constructor, &fields[0]),
-                Style::Tuple => {
-                    layout.tuple(&cx, &constructor, fields, &format!("tuple struct {name}"))
-                }
-                Style::Struct => {
-                    layout.fields(&cx, &constructor, fields, &format!("struct {name}"))
-                }
-            }
+        Data::Struct(Style::Unit, _) => {
+            let expecting = format!("unit struct {name}");
+            quote!(#fmt::Reader::decode_unit_struct(__r, #expecting)?; #krate::__private::Ok(Self))
         }
-        Data::Enum(variants) => layout.enum_body(&cx, cont, variants),
+        Data::Struct(style, fields) => {
+            let kind = match style {
+                Style::Struct => "struct",
+                _ => "tuple struct",
+            };
+            let target = Target {
+                constructor: quote!(Self),
+                fields,
+                expecting: format!("{kind} {name}"),
+            };
+            shape_body(&cx, layout, *style, &target)
+        }
+        Data::Enum(variants) => layout.read_enum(&cx, &enum_arms(&cx, layout, cont, variants)),
     };
     let container_default = container_default_statement(&cx);
     let missing = match (&cont.data, &cont.attrs.transparent) {
         (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
         _ => TokenStream::new(),
     };
-    format.gated(
+    target.format.gated(
         krate,
         quote! {
             #[automatically_derived]
@@ -228,14 +295,14 @@ fn container_default_statement(cx: &Ctx) -> TokenStream {
 }
 
 /// Where a field's value sits, for the error path: its name or its position.
-pub enum PathSegment {
+enum PathSegment {
     Field(String),
     Index(usize),
 }
 
 /// `T::decode(__r)` for a field, spanned on its type so a missing impl is reported there; the
 /// error path gains `segment` (the field's name or its index).
-pub fn decode_field(cx: &Ctx, field: &Field, segment: &PathSegment) -> TokenStream {
+fn decode_field(cx: &Ctx, field: &Field, segment: &PathSegment) -> TokenStream {
     let span = field.ty.span();
     let fmt = respan(cx.fmt.clone(), span);
     let ty = field.ty;
@@ -302,12 +369,7 @@ pub fn binding(index: usize) -> syn::Ident {
 }
 
 /// Builds the value from bindings `__v{i}` (decoded fields) and defaults (skipped fields).
-pub fn construct(
-    cx: &Ctx,
-    constructor: &TokenStream,
-    fields: &[Field],
-    style: Style,
-) -> TokenStream {
+fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style) -> TokenStream {
     let values = fields.iter().enumerate().map(|(i, field)| {
         let value = if field.attrs.skip_deserializing {
             skipped_value(cx, field)
@@ -369,7 +431,7 @@ fn transparent_value(
 }
 
 /// A newtype is its one field's value.
-pub fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
+fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
     let krate = cx.krate;
     let span = field.ty.span();
     let ty = field.ty;
@@ -378,40 +440,45 @@ pub fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> Token
     quote!(#krate::__private::Ok(#constructor(#decode)))
 }
 
-/// "struct S with 2 elements": what a sequence form of `count` fields is expected to be.
-pub fn seq_expecting(expecting: &str, count: usize) -> String {
-    format!(
-        "{expecting} with {count} element{}",
-        if count == 1 { "" } else { "s" }
-    )
-}
-
-/// What a sequence form yields for a field whose element is missing (the sequence ended at
-/// `position`): its default when `allow_defaults` (serde's rule for structs read from
-/// sequences) and it has one, otherwise an "invalid length" error. `on_default` runs before
-/// the default is taken.
-pub fn seq_missing(
-    cx: &Ctx,
-    field: &Field,
-    position: usize,
-    expected_len: &str,
-    allow_defaults: bool,
-    on_default: TokenStream,
-) -> TokenStream {
+/// The statements reading `target`'s decoded fields in order from an open sequence, each into
+/// its binding, then closing it. A missing element takes the field's default when
+/// `allow_defaults` (serde's rule for structs read from sequences) and it has one; otherwise
+/// it is an "invalid length" error.
+fn read_seq(cx: &Ctx, layout: &impl Layout, target: &Target, allow_defaults: bool) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
-    match (allow_defaults, default_value(cx, field)) {
-        (true, Some(value)) => quote!({ #on_default #value }),
-        _ => quote! {
-            return #krate::__private::Err(#fmt::Reader::invalid_length(__r, #position, #expected_len))
-        },
+    let frame = layout.seq_frame(cx);
+    let (has_element, on_default) = (frame.has_element, &frame.on_default);
+    let decoded = decoded_fields(target.fields);
+    let count = decoded.len();
+    let expected_len = format!(
+        "{} with {count} element{}",
+        target.expecting,
+        if count == 1 { "" } else { "s" }
+    );
+    let mut out = frame.start.clone();
+    for (position, (index, field)) in decoded.iter().enumerate() {
+        let binding = binding(*index);
+        let decode = decode_field(cx, field, &PathSegment::Index(position));
+        let has_element = has_element(cx, position);
+        let otherwise = match (allow_defaults, default_value(cx, field)) {
+            (true, Some(value)) => quote!({ #on_default #value }),
+            _ => quote! {
+                return #krate::__private::Err(#fmt::Reader::invalid_length(__r, #position, #expected_len))
+            },
+        };
+        out.extend(quote! {
+            let #binding = if #has_element { #decode } else { #otherwise };
+        });
     }
+    out.extend(layout.end_seq(cx, count, &expected_len));
+    out
 }
 
 /// The bookkeeping of a struct's member loop over its decoded fields: the slots declared
 /// before the loop, the `match __index` arms that fill them (refusing duplicates), and the
 /// statements after the loop that settle absent fields.
-pub struct FieldLoop {
+struct FieldLoop {
     /// `const __FIELDS` (for "unknown field" errors) and `let mut __v{i} = None;`.
     pub slots: TokenStream,
     /// `position => { ... }` arms, one per decoded field, then `_ => skip`.
@@ -424,7 +491,7 @@ pub struct FieldLoop {
     pub keys: Vec<(Vec<u8>, usize)>,
 }
 
-pub fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
+fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
     let krate = cx.krate;
     let fmt = &cx.fmt;
     let decoded = decoded_fields(fields);
@@ -487,11 +554,7 @@ pub fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
 
 /// `match __bytes.len() { 2 => if __bytes == b"id" { 0 } else { N }, ... }`: one length test,
 /// then whole-key comparisons among the keys of that length only; `unknown` for no match.
-pub fn match_by_length(
-    krate: &syn::Path,
-    keys: &[(Vec<u8>, usize)],
-    unknown: usize,
-) -> TokenStream {
+fn match_by_length(krate: &syn::Path, keys: &[(Vec<u8>, usize)], unknown: usize) -> TokenStream {
     let mut lengths: Vec<usize> = keys.iter().map(|(key, _)| key.len()).collect();
     lengths.sort_unstable();
     lengths.dedup();
@@ -515,7 +578,7 @@ pub fn match_by_length(
 
 /// The variants read from input (not `skip_deserializing`), with their index among all
 /// variants; an identifier given as an integer counts among these only, as in serde.
-pub fn readable_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
+fn readable_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
     variants
         .iter()
         .enumerate()
@@ -525,10 +588,7 @@ pub fn readable_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v
 
 /// Every variant name (and alias) with its variant's index, for [`match_by_length`]; and the
 /// `const __VARIANTS` listing the names for "unknown variant" errors.
-pub fn variant_keys(
-    krate: &syn::Path,
-    variants: &[Variant],
-) -> (Vec<(Vec<u8>, usize)>, TokenStream) {
+fn variant_keys(krate: &syn::Path, variants: &[Variant]) -> (Vec<(Vec<u8>, usize)>, TokenStream) {
     let readable = readable_variants(variants);
     let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
     for (index, variant) in &readable {
@@ -544,39 +604,154 @@ pub fn variant_keys(
     (keys, names)
 }
 
-/// The block reading variant `variant`'s content (after its tag), whatever the format: `unit`
-/// is how the format reads a unit variant's content, the rest comes from the layout. Errors
-/// gain the variant's name in their path.
-pub fn variant_content(
+/// The statements reading a newtype, tuple or struct shape (evaluating to `Ok(value)`).
+fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> TokenStream {
+    let krate = cx.krate;
+    match style {
+        Style::Unit => unreachable!("unit shapes have no fields to read"),
+        Style::Newtype => newtype_body(cx, &target.constructor, &target.fields[0]),
+        Style::Tuple => {
+            let open = layout.open_seq(cx, &target.expecting);
+            let read = read_seq(cx, layout, target, false);
+            let value = construct(cx, &target.constructor, target.fields, Style::Tuple);
+            quote!(#open #read #krate::__private::Ok(#value))
+        }
+        Style::Struct => {
+            let value = construct(cx, &target.constructor, target.fields, Style::Struct);
+            let keyed = member_loop(cx, layout, target.fields);
+            let seq = read_seq(cx, layout, target, true);
+            layout.read_struct(
+                cx,
+                StructForms {
+                    expecting: &target.expecting,
+                    keyed: quote!(#keyed #krate::__private::Ok(#value)),
+                    seq: quote!(#seq #krate::__private::Ok(#value)),
+                },
+            )
+        }
+    }
+}
+
+/// The member loop of a struct's keyed form: each key is compared first with the key of the
+/// field declared after the last one read (real documents nearly always follow declaration
+/// order), otherwise looked up by length and bytes; each value goes to its field's slot.
+fn member_loop(cx: &Ctx, layout: &impl Layout, fields: &[Field]) -> TokenStream {
+    let krate = cx.krate;
+    let FieldLoop {
+        slots,
+        arms,
+        finish,
+        count,
+        keys,
+    } = field_loop(cx, fields);
+    let next_arms = decoded_fields(fields)
+        .into_iter()
+        .enumerate()
+        .map(|(position, (_, field))| {
+            let is_key = layout.is_key(cx, &field.attrs.name.deserialize);
+            quote!(#position => #is_key,)
+        });
+    let match_key = match_by_length(krate, &keys, count);
+    let unknown = if cx.deny_unknown_fields {
+        layout.unknown_field(cx)
+    } else {
+        quote!(#count)
+    };
+    let lookup = MemberLookup {
+        is_next: quote!(match __next { #(#next_arms)* _ => false }),
+        by_name: quote! {
+            match #match_key {
+                #count => { #unknown }
+                __found => __found,
+            }
+        },
+        count,
+    };
+    let LoopFrame { head, index, tail } = layout.member_loop(cx, &lookup);
+    quote! {
+        #slots
+        let mut __next: #krate::__private::usize = 0;
+        #head {
+            let __index: #krate::__private::usize = #index;
+            __next = __index + 1;
+            match __index {
+                #arms
+            }
+        }
+        #tail
+        #finish
+    }
+}
+
+/// The choices of an enum's decoder (see [`EnumArms`]).
+fn enum_arms(cx: &Ctx, layout: &impl Layout, cont: &Container, variants: &[Variant]) -> EnumArms {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let count = variants.len();
+    let (keys, names) = variant_keys(krate, variants);
+    let readable = readable_variants(variants);
+    let by_position = readable.iter().enumerate().map(|(position, (index, _))| {
+        let position = position as u64;
+        quote!(#position => #index,)
+    });
+    let unit = readable.iter().map(|(index, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            quote!(#index => #krate::__private::Ok(Self::#ident),)
+        } else {
+            let kind = variant_kind(variant.style);
+            let message = format!("invalid type: unit variant, expected {kind}");
+            quote!(#index => #krate::__private::Err(#fmt::Reader::custom_at(__r, #message, __at)),)
+        }
+    });
+    let content = readable.iter().map(|(index, variant)| {
+        let content = variant_content(cx, layout, cont, variant);
+        quote!(#index => #content,)
+    });
+    EnumArms {
+        expecting: format!("enum {}", cont.attrs.name.deserialize),
+        names,
+        by_name: match_by_length(krate, &keys, count),
+        by_position: quote!(#(#by_position)*),
+        count,
+        unit: quote!(#(#unit)*),
+        content: quote!(#(#content)*),
+    }
+}
+
+/// The block reading variant `variant`'s content (after its tag). Errors gain the variant's
+/// name in their path.
+fn variant_content(
     cx: &Ctx,
     layout: &impl Layout,
     cont: &Container,
     variant: &Variant,
-    unit: TokenStream,
 ) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
     let ident = &variant.ident;
-    let constructor = quote!(Self::#ident);
     let name = format!(
         "{}::{}",
         cont.attrs.name.deserialize, variant.attrs.name.deserialize
     );
     let content = match variant.style {
-        Style::Unit => quote!(#unit #krate::__private::Ok(Self::#ident)),
-        Style::Newtype => newtype_body(cx, &constructor, &variant.fields[0]),
-        Style::Tuple => layout.tuple(
-            cx,
-            &constructor,
-            &variant.fields,
-            &format!("tuple variant {name}"),
-        ),
-        Style::Struct => layout.fields(
-            cx,
-            &constructor,
-            &variant.fields,
-            &format!("struct variant {name}"),
-        ),
+        Style::Unit => quote! {
+            #fmt::Reader::decode_unit(__r, "unit variant")?;
+            #krate::__private::Ok(Self::#ident)
+        },
+        style => {
+            let kind = if style == Style::Struct {
+                "struct variant"
+            } else {
+                "tuple variant"
+            };
+            let target = Target {
+                constructor: quote!(Self::#ident),
+                fields: &variant.fields,
+                expecting: format!("{kind} {name}"),
+            };
+            shape_body(cx, layout, style, &target)
+        }
     };
     let variant_name = &variant.attrs.name.deserialize;
     quote! {
@@ -586,7 +761,7 @@ pub fn variant_content(
 }
 
 /// serde's name for a variant's shape, for "invalid type: unit variant, expected ..." errors.
-pub fn variant_kind(style: Style) -> &'static str {
+fn variant_kind(style: Style) -> &'static str {
     match style {
         Style::Unit => "unit variant",
         Style::Newtype => "newtype variant",

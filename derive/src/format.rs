@@ -38,3 +38,17 @@ impl Format {
         quote!(#krate::#gate! { #tokens })
     }
 }
+
+/// One impl being written: the container, the path to the runtime crate, and the format.
+pub struct Impl<'a> {
+    pub cont: &'a crate::ast::Container<'a>,
+    pub krate: &'a syn::Path,
+    pub format: Format,
+}
+
+impl Impl<'_> {
+    /// The format's module, as generated code names it.
+    pub fn fmt(&self) -> TokenStream {
+        self.format.path(self.krate)
+    }
+}

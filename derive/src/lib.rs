@@ -61,18 +61,26 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
         .and_then(|cont| cont.attrs.crate_path.clone())
         .unwrap_or_else(|| syn::parse_quote!(::fastwire));
     let impls = match (cx.check(), &cont) {
-        (Ok(()), Some(cont)) => match direction {
-            Direction::Encode => {
-                let json = json::encode::generate(cont, &krate);
-                let msgpack = msgpack::encode::generate(cont, &krate);
-                quote!(#json #msgpack)
+        (Ok(()), Some(cont)) => {
+            let target = |format| format::Impl {
+                cont,
+                krate: &krate,
+                format,
+            };
+            let (json, msgpack) = (target(format::JSON), target(format::MSGPACK));
+            match direction {
+                Direction::Encode => {
+                    let json = ser::generate(&json, &json::encode::JsonLayout);
+                    let msgpack = ser::generate(&msgpack, &msgpack::encode::MsgpackLayout);
+                    quote!(#json #msgpack)
+                }
+                Direction::Decode => {
+                    let json = de::generate(&json, &json::decode::JsonLayout);
+                    let msgpack = de::generate(&msgpack, &msgpack::decode::MsgpackLayout);
+                    quote!(#json #msgpack)
+                }
             }
-            Direction::Decode => {
-                let json = json::decode::generate(cont, &krate);
-                let msgpack = msgpack::decode::generate(cont, &krate);
-                quote!(#json #msgpack)
-            }
-        },
+        }
         (Err(errors), _) => {
             let errors = errors.to_compile_error();
             let fallbacks = [format::JSON, format::MSGPACK].map(|format| match direction {

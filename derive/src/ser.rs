@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr;
 use crate::bound::{self, BoundSource};
-use crate::format::Format;
+use crate::format::{Format, Impl};
 use crate::Direction;
 
 const ENCODE_BOUNDS: BoundSource = BoundSource {
@@ -26,31 +26,40 @@ pub struct Body {
     pub hint: TokenStream,
 }
 
+/// What a layout needs to name things: the runtime crate, the format's module, and the
+/// container being written.
+pub struct Ctx<'a> {
+    pub krate: &'a syn::Path,
+    /// The format's module: `::fastwire::json`.
+    pub fmt: TokenStream,
+    pub cont: &'a Container<'a>,
+}
+
 /// The layout of a format: how each shape is written. The shared code picks the shape and the
 /// fields; the format decides the bytes.
 pub trait Layout {
     /// A struct or struct variant with named fields (`members` are the encoded ones).
-    fn fields(&self, cont: &Container, members: &[&Member]) -> Body;
+    fn fields(&self, cx: &Ctx, members: &[&Member]) -> Body;
     /// A tuple struct or tuple variant.
-    fn tuple(&self, members: &[&Member]) -> Body;
+    fn tuple(&self, cx: &Ctx, members: &[&Member]) -> Body;
     /// A unit struct.
-    fn unit_struct(&self) -> Body;
+    fn unit_struct(&self, cx: &Ctx) -> Body;
     /// An enum variant: its tag around `content` (`None` for a unit variant).
-    fn variant(&self, variant: &Variant, content: Option<Body>) -> Body;
+    fn variant(&self, cx: &Ctx, variant: &Variant, content: Option<Body>) -> Body;
 }
 
-/// The `Encode` impl of `format` for `cont`, with `layout` writing the bytes.
-pub fn generate(
-    cont: &Container,
-    krate: &syn::Path,
-    format: Format,
-    layout: &impl Layout,
-) -> TokenStream {
-    let fmt = format.path(krate);
+/// The `Encode` impl `target` describes, with `layout` writing the format's bytes.
+pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
+    let (cont, krate, fmt) = (target.cont, target.krate, target.fmt());
     let trait_path: syn::Path = syn::parse_quote!(#fmt::Encode);
     let generics = bound::with_bound(cont, &ENCODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = &cont.ident;
+    let cx = Ctx {
+        krate,
+        fmt: fmt.clone(),
+        cont,
+    };
     let Body { encode, hint } = match &cont.data {
         Data::Struct(style, fields) => {
             let members = struct_members(fields);
@@ -65,13 +74,12 @@ pub fn generate(
                     hint: value_hint(&fmt, only),
                 }
             } else {
-                shape_body(cont, layout, &fmt, *style, &members)
-                    .unwrap_or_else(|| layout.unit_struct())
+                shape_body(&cx, layout, *style, &members).unwrap_or_else(|| layout.unit_struct(&cx))
             }
         }
-        Data::Enum(variants) => enum_body(cont, layout, &fmt, variants),
+        Data::Enum(variants) => enum_body(&cx, layout, variants),
     };
-    format.gated(
+    target.format.gated(
         krate,
         quote! {
             #[automatically_derived]
@@ -129,32 +137,21 @@ fn struct_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
 
 /// The body for fields of the given shape, or `None` for a shape without fields (a unit
 /// struct or variant, which each caller writes its own way).
-fn shape_body(
-    cont: &Container,
-    layout: &impl Layout,
-    fmt: &TokenStream,
-    style: Style,
-    members: &[Member],
-) -> Option<Body> {
+fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, members: &[Member]) -> Option<Body> {
     let encoded = encoded(members);
     Some(match style {
         Style::Unit => return None,
         Style::Newtype => Body {
-            encode: encode_value(fmt, &members[0]),
-            hint: value_hint(fmt, &members[0]),
+            encode: encode_value(&cx.fmt, &members[0]),
+            hint: value_hint(&cx.fmt, &members[0]),
         },
-        Style::Tuple => layout.tuple(&encoded),
-        Style::Struct => layout.fields(cont, &encoded),
+        Style::Tuple => layout.tuple(cx, &encoded),
+        Style::Struct => layout.fields(cx, &encoded),
     })
 }
 
 /// Each variant's arm: a pattern binding the encoded fields, and the format's layout of them.
-fn enum_body(
-    cont: &Container,
-    layout: &impl Layout,
-    fmt: &TokenStream,
-    variants: &[Variant],
-) -> Body {
+fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
     if variants.is_empty() {
         return Body {
             encode: quote!(match *self {}),
@@ -178,8 +175,8 @@ fn enum_body(
                 access: quote!(#binding),
             })
             .collect();
-        let content = shape_body(cont, layout, fmt, variant.style, &members);
-        let Body { encode, hint } = layout.variant(variant, content);
+        let content = shape_body(cx, layout, variant.style, &members);
+        let Body { encode, hint } = layout.variant(cx, variant, content);
         encode_arms.extend(quote!(Self::#ident #pattern => { #encode }));
         hint_arms.extend(quote!(Self::#ident #pattern => #hint,));
     }

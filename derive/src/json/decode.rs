@@ -5,173 +5,96 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use crate::ast::{Container, Field, Style, Variant};
-use crate::de::{self, Ctx, Layout, PathSegment};
-use crate::format::JSON;
+use crate::de::{Ctx, EnumArms, Layout, LoopFrame, MemberLookup, SeqFrame, StructForms};
 
-/// The `json::Decode` impl for `cont`.
-pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
-    de::generate(cont, krate, JSON, &JsonLayout)
-}
+/// The framing of JSON for `de::generate`.
+pub struct JsonLayout;
 
-struct JsonLayout;
+impl Layout for JsonLayout {
+    fn open_seq(&self, cx: &Ctx, expecting: &str) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::Reader::begin_array(__r, #expecting)?;)
+    }
 
-impl JsonLayout {
-    /// Reads decoded fields in order from an opened array into `__v{i}`, then checks the
-    /// array ends. With `allow_defaults`, a field with a default may be missing from a short
-    /// array (serde's rule for structs read from sequences).
-    fn seq_reads(
-        &self,
-        cx: &Ctx,
-        fields: &[Field],
-        expecting: &str,
-        allow_defaults: bool,
-    ) -> TokenStream {
+    /// Elements until `]`: a missing one ends the array (`__open` turns false).
+    fn seq_frame(&self, _cx: &Ctx) -> SeqFrame {
+        SeqFrame {
+            start: quote!(let mut __open = true;),
+            has_element: |cx, position| {
+                let fmt = &cx.fmt;
+                let first = position == 0;
+                quote!(__open && #fmt::Reader::array_next(__r, #first)?)
+            },
+            on_default: quote!(__open = false;),
+        }
+    }
+
+    /// One element too many is an error.
+    fn end_seq(&self, cx: &Ctx, count: usize, expected_len: &str) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let decoded = de::decoded_fields(fields);
-        let count = decoded.len();
-        let expected_len = de::seq_expecting(expecting, count);
-        let mut out = quote!(let mut __open = true;);
-        for (position, (index, field)) in decoded.iter().enumerate() {
-            let binding = de::binding(*index);
-            let decode = de::decode_field(cx, field, &PathSegment::Index(position));
-            let first = position == 0;
-            let otherwise = de::seq_missing(
-                cx,
-                field,
-                position,
-                &expected_len,
-                allow_defaults,
-                quote!(__open = false;),
-            );
-            out.extend(quote! {
-                let #binding = if __open && #fmt::Reader::array_next(__r, #first)? { #decode } else { #otherwise };
-            });
-        }
         let first = count == 0;
-        out.extend(quote! {
+        quote! {
             if __open && #fmt::Reader::array_next(__r, #first)? {
                 return #krate::__private::Err(#fmt::Reader::invalid_length(__r, #count + 1, #expected_len));
             }
-        });
-        out
+        }
     }
 
-    /// The member loop of an object already opened: fills `__v{i}` for each decoded field.
-    fn object_reads(&self, cx: &Ctx, fields: &[Field]) -> TokenStream {
+    /// `__bytes == b"id"`: a comparison against a literal of known length, which compiles to
+    /// a few integer compares rather than a `memcmp` call.
+    fn is_key(&self, _cx: &Ctx, name: &str) -> TokenStream {
+        let literal = syn::LitByteStr::new(name.as_bytes(), Span::call_site());
+        quote!(__bytes == #literal)
+    }
+
+    fn unknown_field(&self, cx: &Ctx) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let fields_loop = de::field_loop(cx, fields);
-        let count = fields_loop.count;
-        // `match __next { 0 => __bytes == b"id", ... }`: each comparison is against a literal
-        // of known length, which compiles to a few integer compares rather than a `memcmp`.
-        let next_arms =
-            de::decoded_fields(fields)
-                .into_iter()
-                .enumerate()
-                .map(|(position, (_, field))| {
-                    let name = &field.attrs.name.deserialize;
-                    let literal = syn::LitByteStr::new(name.as_bytes(), Span::call_site());
-                    quote!(#position => __bytes == #literal,)
-                });
-        let is_next = quote!(match __next { #(#next_arms)* _ => false });
-        let match_key = de::match_by_length(krate, &fields_loop.keys, count);
-        let unknown = if cx.deny_unknown_fields {
-            quote! {
-                let __found = #krate::__private::string_from(&__key);
-                return #krate::__private::Err(#fmt::Reader::unknown_field(__r, &__found, __FIELDS));
-            }
-        } else {
-            quote!(#count)
-        };
-        let de::FieldLoop {
-            slots,
-            arms,
-            finish,
-            ..
-        } = fields_loop;
         quote! {
-            #slots
-            let mut __first = true;
-            let mut __next: #krate::__private::usize = 0;
-            loop {
-                let __index: #krate::__private::usize = match #fmt::Reader::object_key(__r, __first)? {
-                    #krate::__private::Some(__key) => {
-                        let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
-                        // Real documents almost always list keys in declaration order.
-                        if #is_next {
-                            __next
-                        } else {
-                            match #match_key {
-                                #count => { #unknown }
-                                __found => __found,
-                            }
-                        }
-                    }
-                    #krate::__private::None => break,
-                };
-                __first = false;
-                __next = __index + 1;
-                match __index {
-                    #arms
+            let __found = #krate::__private::string_from(&__key);
+            return #krate::__private::Err(#fmt::Reader::unknown_field(__r, &__found, __FIELDS));
+        }
+    }
+
+    /// Members until `}`: each key is read (borrowed unless escaped) before it is matched.
+    fn member_loop(&self, cx: &Ctx, lookup: &MemberLookup) -> LoopFrame {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        let MemberLookup {
+            is_next, by_name, ..
+        } = lookup;
+        let index = quote! {
+            match #fmt::Reader::object_key(__r, __first)? {
+                #krate::__private::Some(__key) => {
+                    __first = false;
+                    let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
+                    if #is_next { __next } else { #by_name }
                 }
+                #krate::__private::None => break,
             }
-            #finish
-        }
-    }
-}
-
-impl Layout for JsonLayout {
-    fn unit_struct(&self, cx: &Ctx, expecting: &str) -> TokenStream {
-        let krate = cx.krate;
-        let fmt = &cx.fmt;
-        quote!(#fmt::Reader::decode_null(__r, #expecting)?; #krate::__private::Ok(Self))
-    }
-
-    /// `[a, b]`: exactly as many elements as decoded fields.
-    fn tuple(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream {
-        let krate = cx.krate;
-        let fmt = &cx.fmt;
-        let read = self.seq_reads(cx, fields, expecting, false);
-        let value = de::construct(cx, constructor, fields, Style::Tuple);
-        quote! {
-            #fmt::Reader::begin_array(__r, #expecting)?;
-            #read
-            #krate::__private::Ok(#value)
+        };
+        LoopFrame {
+            head: quote!(let mut __first = true; loop),
+            index,
+            tail: TokenStream::new(),
         }
     }
 
-    /// `{"a": 1, "b": 2}` (any order, unknown keys skipped or refused) or `[1, 2]`.
-    fn fields(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream {
+    /// `{...}` or `[...]`.
+    fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
+        let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let object = self.object_reads(cx, fields);
-        let seq = self.seq_reads(cx, fields, expecting, true);
-        let value = de::construct(cx, constructor, fields, Style::Struct);
         quote! {
             match #fmt::Reader::peek(__r)? {
                 b'{' => {
                     #fmt::Reader::begin_object(__r, #expecting)?;
-                    #object
-                    #krate::__private::Ok(#value)
+                    #keyed
                 }
                 b'[' => {
                     #fmt::Reader::begin_array(__r, #expecting)?;
                     #seq
-                    #krate::__private::Ok(#value)
                 }
                 _ => #krate::__private::Err(#fmt::Reader::invalid_type(__r, #expecting)),
             }
@@ -179,17 +102,15 @@ impl Layout for JsonLayout {
     }
 
     /// Externally tagged: `"Unit"`, or an object with one member `{"Variant": content}`.
-    fn enum_body(&self, cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
-        let krate = cx.krate;
-        let fmt = &cx.fmt;
-        let expecting = format!("enum {}", cont.attrs.name.deserialize);
-        let count = variants.len();
-        let (keys, names) = de::variant_keys(krate, variants);
-        let match_name = de::match_by_length(krate, &keys, count);
+    fn read_enum(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
+        let (krate, fmt) = (cx.krate, &cx.fmt);
+        let (expecting, names, by_name, count) =
+            (&arms.expecting, &arms.names, &arms.by_name, arms.count);
+        let (unit, content) = (&arms.unit, &arms.content);
         let identify = quote! {
             {
                 let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__name);
-                match #match_name {
+                match #by_name {
                     #count => {
                         let __found = #krate::__private::string_from(&__name);
                         return #krate::__private::Err(#fmt::Reader::unknown_variant(__r, &__found, __VARIANTS));
@@ -198,22 +119,6 @@ impl Layout for JsonLayout {
                 }
             }
         };
-        let readable = de::readable_variants(variants);
-        let unit_arms = readable.iter().map(|(index, variant)| {
-            let ident = &variant.ident;
-            if variant.style == Style::Unit {
-                quote!(#index => #krate::__private::Ok(Self::#ident),)
-            } else {
-                let kind = de::variant_kind(variant.style);
-                let message = format!("invalid type: unit variant, expected {kind}");
-                quote!(#index => #krate::__private::Err(#fmt::Reader::custom_at(__r, #message, __at)),)
-            }
-        });
-        let content_arms = readable.iter().map(|(index, variant)| {
-            let unit = quote!(#fmt::Reader::decode_null(__r, "unit variant")?;);
-            let content = de::variant_content(cx, self, cont, variant, unit);
-            quote!(#index => #content,)
-        });
         // Indexes come from matching names, which only yields readable variants' indexes.
         let unreachable = quote!(_ => ::core::unreachable!(),);
         quote! {
@@ -223,7 +128,7 @@ impl Layout for JsonLayout {
                     let __at = #fmt::Reader::offset(__r);
                     let __index: #krate::__private::usize = { let __name = #fmt::Reader::decode_str(__r)?; #identify };
                     match __index {
-                        #(#unit_arms)*
+                        #unit
                         #unreachable
                     }
                 }
@@ -238,7 +143,7 @@ impl Layout for JsonLayout {
                         }
                     };
                     let __value: Self = match __index {
-                        #(#content_arms)*
+                        #content
                         #unreachable
                     };
                     if #fmt::Reader::object_key(__r, false)?.is_some() {

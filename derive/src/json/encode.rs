@@ -5,21 +5,11 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::quote_json_string;
-use crate::ast::{Container, Style, Variant};
-use crate::format::JSON;
-use crate::ser::{self, conditional, encode_value, value_hint, Body, Layout, Member};
+use crate::ast::{Style, Variant};
+use crate::ser::{conditional, encode_value, value_hint, Body, Ctx, Layout, Member};
 
-/// The `json::Encode` impl for `cont`.
-pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
-    let layout = JsonLayout {
-        fmt: JSON.path(krate),
-    };
-    ser::generate(cont, krate, JSON, &layout)
-}
-
-struct JsonLayout {
-    fmt: TokenStream,
-}
+/// The layout of JSON for `ser::generate`.
+pub struct JsonLayout;
 
 /// What the generator knows, while laying out an object or array, about whether something
 /// has been written before the current field.
@@ -37,7 +27,7 @@ impl Layout for JsonLayout {
     /// `{"a":1,"b":2}`: the object opens with its first key in one fragment when that field is
     /// always present; `skip_serializing_if` fields before the first unconditional one make
     /// the comma a run-time decision.
-    fn fields(&self, _cont: &Container, members: &[&Member]) -> Body {
+    fn fields(&self, cx: &Ctx, members: &[&Member]) -> Body {
         let Some(first) = members.first() else {
             return Body {
                 encode: quote!(__w.begin_object(); __w.end_object(false);),
@@ -64,7 +54,7 @@ impl Layout for JsonLayout {
                     quote!(if __first { __w.field_first(#key) } else { __w.field(#key) })
                 }
             };
-            let value = encode_value(&self.fmt, member);
+            let value = encode_value(&cx.fmt, member);
             match conditional(member) {
                 None => {
                     body.extend(quote!(#write_key #value));
@@ -76,7 +66,7 @@ impl Layout for JsonLayout {
                 }
             }
             let key_len = key.len();
-            let value_hint = value_hint(&self.fmt, member);
+            let value_hint = value_hint(&cx.fmt, member);
             hint.extend(quote!(+ #key_len + #value_hint));
         }
         let nonempty = match written {
@@ -88,7 +78,7 @@ impl Layout for JsonLayout {
     }
 
     /// `[a,b]`: elements in order; `skip_serializing_if` makes the commas a run-time decision.
-    fn tuple(&self, members: &[&Member]) -> Body {
+    fn tuple(&self, cx: &Ctx, members: &[&Member]) -> Body {
         let any_conditional = members.iter().any(|m| conditional(m).is_some());
         let mut body = quote!(__w.begin_array(););
         if any_conditional {
@@ -96,7 +86,7 @@ impl Layout for JsonLayout {
         }
         let mut hint = quote!(2);
         for (index, member) in members.iter().enumerate() {
-            let value = encode_value(&self.fmt, member);
+            let value = encode_value(&cx.fmt, member);
             let element = if any_conditional {
                 quote!(__w.array_value(__first); #value __first = false;)
             } else {
@@ -107,7 +97,7 @@ impl Layout for JsonLayout {
                 Some(skip) => quote!(if !#skip { #element }),
                 None => element,
             });
-            let value_hint = value_hint(&self.fmt, member);
+            let value_hint = value_hint(&cx.fmt, member);
             hint.extend(quote!(+ 1 + #value_hint));
         }
         let nonempty = if any_conditional {
@@ -121,7 +111,7 @@ impl Layout for JsonLayout {
     }
 
     /// `null`, as serde_json writes unit structs.
-    fn unit_struct(&self) -> Body {
+    fn unit_struct(&self, _cx: &Ctx) -> Body {
         Body {
             encode: quote!(__w.write_null();),
             hint: quote!(4),
@@ -130,7 +120,7 @@ impl Layout for JsonLayout {
 
     /// Externally tagged, serde's default: `"Unit"`, `{"Newtype":value}`, `{"Tuple":[...]}`,
     /// `{"Struct":{...}}`.
-    fn variant(&self, variant: &Variant, content: Option<Body>) -> Body {
+    fn variant(&self, _cx: &Ctx, variant: &Variant, content: Option<Body>) -> Body {
         let tag = quote_json_string(&variant.attrs.name.serialize);
         match content {
             None => {

@@ -7,208 +7,106 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::encode_str;
-use crate::ast::{Container, Field, Style, Variant};
-use crate::de::{self, Ctx, Layout, PathSegment};
-use crate::format::MSGPACK;
+use crate::de::{Ctx, EnumArms, Layout, LoopFrame, MemberLookup, SeqFrame, StructForms};
 
-/// The `msgpack::Decode` impl for `cont`.
-pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
-    de::generate(cont, krate, MSGPACK, &MsgpackLayout)
-}
+/// The framing of MessagePack for `de::generate`.
+pub struct MsgpackLayout;
 
-struct MsgpackLayout;
+impl Layout for MsgpackLayout {
+    fn open_seq(&self, cx: &Ctx, expecting: &str) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote! {
+            let __at = #fmt::Reader::offset(__r);
+            let __len = #fmt::Reader::begin_array(__r, #expecting)?;
+        }
+    }
 
-impl MsgpackLayout {
-    /// Reads decoded fields in order from an array of `__len` elements (header read) into
-    /// `__v{i}`, then closes it. With `allow_defaults`, a field with a default may be missing
-    /// from a short array (serde's rule for structs read from sequences); more elements than
-    /// fields is an error.
-    fn seq_reads(
-        &self,
-        cx: &Ctx,
-        fields: &[Field],
-        expecting: &str,
-        allow_defaults: bool,
-    ) -> TokenStream {
+    /// `__len` elements: the header said how many.
+    fn seq_frame(&self, _cx: &Ctx) -> SeqFrame {
+        SeqFrame {
+            start: TokenStream::new(),
+            has_element: |_, position| quote!(#position < __len),
+            on_default: TokenStream::new(),
+        }
+    }
+
+    /// More elements than fields is an error, as in rmp-serde (at the header, `__at`).
+    fn end_seq(&self, cx: &Ctx, count: usize, expected_len: &str) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let decoded = de::decoded_fields(fields);
-        let count = decoded.len();
-        let expected_len = de::seq_expecting(expecting, count);
-        let mut out = TokenStream::new();
-        for (position, (index, field)) in decoded.iter().enumerate() {
-            let binding = de::binding(*index);
-            let decode = de::decode_field(cx, field, &PathSegment::Index(position));
-            let otherwise = de::seq_missing(
-                cx,
-                field,
-                position,
-                &expected_len,
-                allow_defaults,
-                TokenStream::new(),
-            );
-            out.extend(quote! {
-                let #binding = if #position < __len { #decode } else { #otherwise };
-            });
-        }
-        out.extend(quote! {
+        quote! {
             if __len > #count {
                 return #krate::__private::Err(#fmt::Reader::invalid_length_at(__r, __len, #expected_len, __at));
             }
             #fmt::Reader::end_container(__r);
-        });
-        out
+        }
     }
 
-    /// The entry loop of a map of `__len` entries (header read): fills `__v{i}` for each
-    /// decoded field, then closes the map.
-    fn map_reads(&self, cx: &Ctx, fields: &[Field]) -> TokenStream {
+    /// `try_key(b"\xa2id")`: the key as written, header included, compared with the input in
+    /// one go.
+    fn is_key(&self, cx: &Ctx, name: &str) -> TokenStream {
+        let fmt = &cx.fmt;
+        let literal = syn::LitByteStr::new(&encode_str(name), Span::call_site());
+        quote!(#fmt::Reader::try_key(__r, #literal))
+    }
+
+    fn unknown_field(&self, cx: &Ctx) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let fields_loop = de::field_loop(cx, fields);
-        let count = fields_loop.count;
-        // `match __next { 0 => try_key(b"\xa2id"), ... }`: the key as written, header
-        // included, compared with the input in one go.
-        let next_arms =
-            de::decoded_fields(fields)
-                .into_iter()
-                .enumerate()
-                .map(|(position, (_, field))| {
-                    let key = encode_str(&field.attrs.name.deserialize);
-                    let literal = syn::LitByteStr::new(&key, Span::call_site());
-                    quote!(#position => #fmt::Reader::try_key(__r, #literal),)
-                });
-        let is_next = quote!(match __next { #(#next_arms)* _ => false });
-        let match_key = de::match_by_length(krate, &fields_loop.keys, count);
-        let (unknown_name, unknown_index) = if cx.deny_unknown_fields {
-            (
-                quote!(return #krate::__private::Err(#fmt::Reader::unknown_key(__r, #fmt::Key::Name(__bytes), __FIELDS))),
-                quote!(return #krate::__private::Err(#fmt::Reader::unknown_key(__r, #fmt::Key::Index(__i), __FIELDS))),
-            )
+        quote!(return #krate::__private::Err(#fmt::Reader::unknown_key(__r, #fmt::Key::Name(__bytes), __FIELDS));)
+    }
+
+    /// `__len` entries; a key that is not the next field's is read as a name or an index.
+    fn member_loop(&self, cx: &Ctx, lookup: &MemberLookup) -> LoopFrame {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        let (is_next, by_name, count) = (&lookup.is_next, &lookup.by_name, lookup.count);
+        let unknown_index = if cx.deny_unknown_fields {
+            quote!(return #krate::__private::Err(#fmt::Reader::unknown_key(__r, #fmt::Key::Index(__i), __FIELDS)))
         } else {
-            (quote!(#count), quote!(#count))
+            quote!(#count)
         };
-        let de::FieldLoop {
-            slots,
-            arms,
-            finish,
-            ..
-        } = fields_loop;
-        quote! {
-            #slots
-            let mut __next: #krate::__private::usize = 0;
-            for _ in 0..__len {
-                // Real documents almost always list keys in declaration order.
-                let __index: #krate::__private::usize = if #is_next {
-                    __next
-                } else {
-                    match #fmt::Reader::decode_key(__r)? {
-                        #fmt::Key::Name(__bytes) => match #match_key {
-                            #count => { #unknown_name }
-                            __found => __found,
-                        },
-                        #fmt::Key::Index(__i) => {
-                            if __i < #count as #krate::__private::u64 { __i as #krate::__private::usize } else { #unknown_index }
-                        }
+        let index = quote! {
+            if #is_next {
+                __next
+            } else {
+                match #fmt::Reader::decode_key(__r)? {
+                    #fmt::Key::Name(__bytes) => #by_name,
+                    #fmt::Key::Index(__i) => {
+                        if __i < #count as #krate::__private::u64 { __i as #krate::__private::usize } else { #unknown_index }
                     }
-                };
-                __next = __index + 1;
-                match __index {
-                    #arms
                 }
             }
-            #fmt::Reader::end_container(__r);
-            #finish
-        }
-    }
-}
-
-impl Layout for MsgpackLayout {
-    /// `[]` (what rmp-serde writes) or `nil`.
-    fn unit_struct(&self, cx: &Ctx, expecting: &str) -> TokenStream {
-        let krate = cx.krate;
-        let fmt = &cx.fmt;
-        quote!(#fmt::Reader::decode_unit_struct(__r, #expecting)?; #krate::__private::Ok(Self))
-    }
-
-    /// An array of exactly as many elements as decoded fields.
-    fn tuple(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream {
-        let krate = cx.krate;
-        let fmt = &cx.fmt;
-        let read = self.seq_reads(cx, fields, expecting, false);
-        let value = de::construct(cx, constructor, fields, Style::Tuple);
-        quote! {
-            let __at = #fmt::Reader::offset(__r);
-            let __len = #fmt::Reader::begin_array(__r, #expecting)?;
-            #read
-            #krate::__private::Ok(#value)
+        };
+        LoopFrame {
+            head: quote!(for _ in 0..__len),
+            index,
+            tail: quote!(#fmt::Reader::end_container(__r);),
         }
     }
 
-    /// A map keyed by field name or index (any order, unknown keys skipped or refused), or an
-    /// array of the fields in order.
-    fn fields(
-        &self,
-        cx: &Ctx,
-        constructor: &TokenStream,
-        fields: &[Field],
-        expecting: &str,
-    ) -> TokenStream {
-        let krate = cx.krate;
+    /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).
+    fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
+        let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);
         let fmt = &cx.fmt;
-        let map = self.map_reads(cx, fields);
-        let seq = self.seq_reads(cx, fields, expecting, true);
-        let value = de::construct(cx, constructor, fields, Style::Struct);
         quote! {
             let __at = #fmt::Reader::offset(__r);
             match #fmt::Reader::begin_struct(__r, #expecting)? {
-                #fmt::StructForm::Map(__len) => {
-                    #map
-                    #krate::__private::Ok(#value)
-                }
-                #fmt::StructForm::Array(__len) => {
-                    #seq
-                    #krate::__private::Ok(#value)
-                }
+                #fmt::StructForm::Map(__len) => { #keyed }
+                #fmt::StructForm::Array(__len) => { #seq }
             }
         }
     }
 
     /// Externally tagged: the variant's name (or index) alone for a unit variant, or a map of
     /// one entry from the name (or index) to the content.
-    fn enum_body(&self, cx: &Ctx, cont: &Container, variants: &[Variant]) -> TokenStream {
+    fn read_enum(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
-        let expecting = format!("enum {}", cont.attrs.name.deserialize);
-        let count = variants.len();
-        let (keys, names) = de::variant_keys(krate, variants);
-        let match_name = de::match_by_length(krate, &keys, count);
-        let readable = de::readable_variants(variants);
-        let by_position = readable.iter().enumerate().map(|(position, (index, _))| {
-            let position = position as u64;
-            quote!(#position => #index,)
-        });
-        let unit_arms = readable.iter().map(|(index, variant)| {
-            let ident = &variant.ident;
-            if variant.style == Style::Unit {
-                quote!(#index => #krate::__private::Ok(Self::#ident),)
-            } else {
-                let kind = de::variant_kind(variant.style);
-                let message = format!("invalid type: unit variant, expected {kind}");
-                quote!(#index => #krate::__private::Err(#fmt::Reader::custom_at(__r, #message, __at)),)
-            }
-        });
-        let content_arms = readable.iter().map(|(index, variant)| {
-            let unit = quote!(#fmt::Reader::decode_nil(__r, "unit variant")?;);
-            let content = de::variant_content(cx, self, cont, variant, unit);
-            quote!(#index => #content,)
-        });
+        let (expecting, names, by_name, count) =
+            (&arms.expecting, &arms.names, &arms.by_name, arms.count);
+        let (by_position, unit, content) = (&arms.by_position, &arms.unit, &arms.content);
+        let unknown = quote!(return #krate::__private::Err(#fmt::Reader::unknown_variant_key(__r, __key, __VARIANTS)));
         // Indexes come from matching names and positions, which only yield readable variants.
         let unreachable = quote!(_ => ::core::unreachable!(),);
         quote! {
@@ -219,27 +117,25 @@ impl Layout for MsgpackLayout {
                 #fmt::EnumForm::Content(__key) => (__key, true),
             };
             let __index: #krate::__private::usize = match __key {
-                #fmt::Key::Name(__bytes) => match #match_name {
-                    #count => {
-                        return #krate::__private::Err(#fmt::Reader::unknown_variant_key(__r, __key, __VARIANTS));
-                    }
+                #fmt::Key::Name(__bytes) => match #by_name {
+                    #count => #unknown,
                     __found => __found,
                 },
                 #fmt::Key::Index(__i) => match __i {
-                    #(#by_position)*
-                    _ => return #krate::__private::Err(#fmt::Reader::unknown_variant_key(__r, __key, __VARIANTS)),
+                    #by_position
+                    _ => #unknown,
                 },
             };
             if __content {
                 let __value: Self = match __index {
-                    #(#content_arms)*
+                    #content
                     #unreachable
                 };
                 #fmt::Reader::end_container(__r);
                 #krate::__private::Ok(__value)
             } else {
                 match __index {
-                    #(#unit_arms)*
+                    #unit
                     #unreachable
                 }
             }

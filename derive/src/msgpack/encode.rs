@@ -7,24 +7,11 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{encode_header, encode_str};
-use crate::ast::{Container, Variant};
-use crate::format::MSGPACK;
-use crate::ser::{self, conditional, encode_value, value_hint, Body, Layout, Member};
+use crate::ast::Variant;
+use crate::ser::{conditional, encode_value, value_hint, Body, Ctx, Layout, Member};
 
-/// The `msgpack::Encode` impl for `cont`.
-pub fn generate(cont: &Container, krate: &syn::Path) -> TokenStream {
-    let layout = MsgpackLayout {
-        fmt: MSGPACK.path(krate),
-        private: quote!(#krate::__private),
-    };
-    ser::generate(cont, krate, MSGPACK, &layout)
-}
-
-struct MsgpackLayout {
-    fmt: TokenStream,
-    /// `fastwire::__private`, for the primitive types the generated code names.
-    private: TokenStream,
-}
+/// The layout of MessagePack for `ser::generate`.
+pub struct MsgpackLayout;
 
 /// `bytes` as a byte string literal.
 fn literal(bytes: &[u8]) -> syn::LitByteStr {
@@ -34,9 +21,10 @@ fn literal(bytes: &[u8]) -> syn::LitByteStr {
 impl MsgpackLayout {
     /// A map (with keys) or array (without) of `members`. The header says how many follow, so
     /// `skip_serializing_if` predicates are evaluated once, before anything is written.
-    fn collection(&self, map: bool, members: &[&Member]) -> Body {
-        let fmt = &self.fmt;
-        let private = &self.private;
+    fn collection(&self, cx: &Ctx, map: bool, members: &[&Member]) -> Body {
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        let private = quote!(#krate::__private);
         let keys: Vec<Vec<u8>> = members
             .iter()
             .map(|m| {
@@ -112,17 +100,17 @@ impl MsgpackLayout {
 }
 
 impl Layout for MsgpackLayout {
-    fn fields(&self, cont: &Container, members: &[&Member]) -> Body {
-        self.collection(cont.attrs.as_array.is_none(), members)
+    fn fields(&self, cx: &Ctx, members: &[&Member]) -> Body {
+        self.collection(cx, cx.cont.attrs.as_array.is_none(), members)
     }
 
-    fn tuple(&self, members: &[&Member]) -> Body {
-        self.collection(false, members)
+    fn tuple(&self, cx: &Ctx, members: &[&Member]) -> Body {
+        self.collection(cx, false, members)
     }
 
     /// `[]`, as rmp-serde writes unit structs.
-    fn unit_struct(&self) -> Body {
-        let fmt = &self.fmt;
+    fn unit_struct(&self, cx: &Ctx) -> Body {
+        let fmt = &cx.fmt;
         Body {
             encode: quote!(#fmt::Writer::write_raw(__w, b"\x90");),
             hint: quote!(1),
@@ -131,8 +119,8 @@ impl Layout for MsgpackLayout {
 
     /// Externally tagged, serde's default: the variant's name alone for a unit variant,
     /// otherwise a map of one entry from the name to the content.
-    fn variant(&self, variant: &Variant, content: Option<Body>) -> Body {
-        let fmt = &self.fmt;
+    fn variant(&self, cx: &Ctx, variant: &Variant, content: Option<Body>) -> Body {
+        let fmt = &cx.fmt;
         let mut tag = encode_str(&variant.attrs.name.serialize);
         match content {
             None => {

@@ -166,6 +166,19 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Reads a unit value or a unit variant's content: `null`, as serde_json writes them (the
+    /// name every format's reader shares, for generated code).
+    #[inline]
+    pub fn decode_unit(&mut self, expected: &'static str) -> Result<(), Error> {
+        self.decode_null(expected)
+    }
+
+    /// Reads a unit struct: `null`, as serde_json writes it.
+    #[inline]
+    pub fn decode_unit_struct(&mut self, expected: &'static str) -> Result<(), Error> {
+        self.decode_null(expected)
+    }
+
     /// Reads `null` if that is what comes next, and says whether it did.
     #[inline]
     pub fn try_null(&mut self) -> Result<bool, Error> {

@@ -236,6 +236,13 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Reads a unit value or a unit variant's content: `nil`, as rmp-serde writes them (the
+    /// name every format's reader shares, for generated code).
+    #[inline]
+    pub fn decode_unit(&mut self, expected: &'static str) -> Result<(), Error> {
+        self.decode_nil(expected)
+    }
+
     /// Consumes a `nil` if one comes next.
     #[inline]
     pub fn try_nil(&mut self) -> Result<bool, Error> {
