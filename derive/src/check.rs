@@ -33,15 +33,15 @@ fn check_as_array(cx: &Ctxt, cont: &Container) {
     };
     let message = match &cont.data {
         _ if cont.attrs.transparent.is_some() => {
-            "`as_array` has no effect on a `transparent` struct, which is written as its one field"
+            "`as_array` has no effect on a `transparent` struct, which is written as its one field; remove one of the two"
         }
         Data::Struct(Style::Struct, _) => return,
         Data::Struct(..) => {
-            "`as_array` applies to structs with named fields (tuple, newtype and unit structs are already written without keys)"
+            "`as_array` applies to structs with named fields; tuple, newtype and unit structs are already written without keys, so remove it"
         }
         Data::Enum(variants) if variants.iter().any(|v| v.style == Style::Struct) => return,
         Data::Enum(_) => {
-            "`as_array` applies to an enum's struct variants, and this enum has none"
+            "`as_array` applies to an enum's struct variants, and this enum has none; remove it"
         }
     };
     cx.error_spanned_tokens(tokens.clone(), message);

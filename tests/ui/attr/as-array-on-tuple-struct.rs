@@ -1,0 +1,5 @@
+#[derive(fastwire::Encode)]
+#[wire(as_array)]
+struct Point(i32, i32);
+
+fn main() {}
