@@ -48,6 +48,7 @@ mod encode;
 mod error;
 mod reader;
 mod timestamp;
+mod value;
 mod writer;
 
 use std::io;
@@ -57,6 +58,7 @@ pub use encode::Encode;
 pub use error::{Category, Error};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
+pub use value::{Integer, Value, ValueIndex};
 pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};
@@ -106,7 +108,7 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
     w.finish()
 }
 
-/// Decoding options, builder style; the same options as [`json::Decoder`](crate::json)'s.
+/// Decoding options, builder style; the same options as [`json::Decoder`](crate::json::Decoder)'s.
 ///
 /// ```
 /// use fastwire::msgpack::Decoder;

@@ -665,6 +665,7 @@ mod tests {
     #[test]
     fn display_is_rfc3339() {
         assert_eq!(ts(0, 0).to_string(), "1970-01-01T00:00:00Z");
+        assert_eq!(format!("{:>22}", ts(0, 0)), "  1970-01-01T00:00:00Z");
         assert_eq!(ts(-1, 1_000).to_string(), "1969-12-31T23:59:59.000001Z");
         assert_eq!(ts(253_402_300_800, 0).to_string(), "+10000-01-01T00:00:00Z");
         assert_eq!(ts(i64::MIN, 0).to_string(), "-292277022657-01-27T08:29:52Z");

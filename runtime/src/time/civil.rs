@@ -24,7 +24,10 @@ const EPOCH_SHIFT: i64 = 719_468;
 /// Whether `year` has a February 29th.
 #[inline]
 pub(crate) const fn is_leap_year(year: i64) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    // Divisible by 4, and not by 100 unless by 400. Among multiples of 4, the multiples of 100
+    // are those divisible by 25, and the multiples of 400 those also divisible by 16: masks and
+    // one multiply instead of three divisions, and right for negative years too.
+    year & 3 == 0 && (year % 25 != 0 || year & 15 == 0)
 }
 
 /// Days in `month` (1..=12) of `year`; 0 for a month outside 1..=12.
@@ -49,11 +52,12 @@ pub(crate) const fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
     // The shifted year starts in March: January and February belong to the year before.
     let year = if month <= 2 { year - 1 } else { year };
     let era = year.div_euclid(400);
-    let year_of_era = year - era * 400; // 0..=399
-    let shifted_month = (month as i64 + 9) % 12; // March = 0, ..., February = 11
-    let day_of_year = (153 * shifted_month + 2) / 5 + day as i64 - 1; // 0..=365
+    // Within the era everything is small and non-negative: unsigned 32-bit arithmetic.
+    let year_of_era = (year - era * 400) as u32; // 0..=399
+    let shifted_month = (month as u32 + 9) % 12; // March = 0, ..., February = 11
+    let day_of_year = (153 * shifted_month + 2) / 5 + day as u32 - 1; // 0..=365
     let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * DAYS_PER_ERA + day_of_era - EPOCH_SHIFT
+    era * DAYS_PER_ERA + day_of_era as i64 - EPOCH_SHIFT
 }
 
 /// The date `days` after 1970-01-01, as (year, month 1..=12, day 1..=31).
@@ -63,21 +67,27 @@ pub(crate) const fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
 pub(crate) const fn civil_from_days(days: i64) -> (i64, u8, u8) {
     let shifted = days + EPOCH_SHIFT;
     let era = shifted.div_euclid(DAYS_PER_ERA);
-    // 0..=146_096; then years of 365 days, less the leap days of the 4-, 100- and 400-year
-    // cycles.
-    let day_of_era = shifted - era * DAYS_PER_ERA;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153; // March = 0, ..., February = 11
-    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u8;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
+    let day_of_era = (shifted - era * DAYS_PER_ERA) as u32; // 0..=146_096
+                                                            // Within the era, Neri and Schneider's multiply-and-shift steps: each division by a
+                                                            // calendar period (a century of 36,524.25 days, a year of 365.25, five months of 153) is
+                                                            // done on scaled integers so that the quotient and the remainder come out of one multiply.
+    let scaled = 4 * day_of_era + 3;
+    let century = scaled / 146_097; // 0..=3
+    let day_of_century = scaled % 146_097 / 4;
+    let product = 2_939_745 * (4 * day_of_century as u64 + 3); // 2^32 / 1461, rounded up
+    let year_of_century = (product >> 32) as u32; // 0..=99
+    let day_of_year = (product as u32) / 2_939_745 / 4; // 0..=365, from March 1st
+    let month_and_day = 2141 * day_of_year + 197_913; // 2^16 * 5 / 153, and March's start
+    let shifted_month = month_and_day >> 16; // March = 3, ..., February = 14
+    let day = (month_and_day & 0xffff) / 2141 + 1;
+    // January and February (days 306 on) belong to the next civil year.
+    let (month, next_year) = if day_of_year >= 306 {
+        (shifted_month - 12, 1)
     } else {
-        shifted_month - 9
-    } as u8;
-    let year = year_of_era + era * 400 + if month <= 2 { 1 } else { 0 };
-    (year, month, day)
+        (shifted_month, 0)
+    };
+    let year = era * 400 + (100 * century + year_of_century) as i64 + next_year;
+    (year, month as u8, day as u8)
 }
 
 /// Day of the week of the date `days` after 1970-01-01: 0 for Monday through 6 for Sunday

@@ -39,6 +39,9 @@ use super::civil::{
 /// The longest text [`format_utc`] writes: `-292277022657-01-27T08:29:52.999999999Z`.
 pub(crate) const MAX_LEN: usize = 39;
 
+/// The longest text after the year: `-01-27T08:29:52.999999999Z`.
+const REST_LEN: usize = 26;
+
 /// The digit pairs `00` to `99`, for writing two digits at once.
 const DIGIT_PAIRS: &[u8; 200] = b"\
     0001020304050607080910111213141516171819\
@@ -65,7 +68,7 @@ impl Rfc3339Text {
 impl fmt::Display for Rfc3339Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Every byte written is ASCII, so this never fails.
-        f.write_str(std::str::from_utf8(self.as_bytes()).map_err(|_| fmt::Error)?)
+        f.pad(std::str::from_utf8(self.as_bytes()).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -77,7 +80,7 @@ impl fmt::Debug for Rfc3339Text {
 
 /// Writes `value` (below 100) as two digits at `out[at..at + 2]`.
 #[inline(always)]
-fn put2(out: &mut [u8; MAX_LEN], at: usize, value: u32) {
+fn put2<const N: usize>(out: &mut [u8; N], at: usize, value: u32) {
     let pair = value as usize * 2;
     out[at] = DIGIT_PAIRS[pair];
     out[at + 1] = DIGIT_PAIRS[pair + 1];
@@ -89,20 +92,6 @@ fn put_digits(out: &mut [u8; MAX_LEN], at: usize, mut value: u64, width: usize) 
     for i in (at..at + width).rev() {
         out[i] = b'0' + (value % 10) as u8;
         value /= 10;
-    }
-}
-
-/// Writes `value` as exactly `width` (3, 6 or 9) digits at `out[at..at + width]`, two at a time.
-#[inline(always)]
-fn put_fraction(out: &mut [u8; MAX_LEN], at: usize, mut value: u32, width: usize) {
-    let mut end = at + width;
-    while end - at >= 2 {
-        put2(out, end - 2, value % 100);
-        value /= 100;
-        end -= 2;
-    }
-    if end > at {
-        out[at] = b'0' + (value % 10) as u8;
     }
 }
 
@@ -127,6 +116,8 @@ fn year_width(value: u64) -> usize {
 /// `nanoseconds` is normally below 1,000,000,000. As in chrono, 1,000,000,000 and above mark a
 /// leap second: the seconds field reads one more (`:60` after `:59`) and the fraction is what
 /// lies beyond the billion (values above 1,999,999,999 are taken as 1,999,999,999).
+// Used by `msgpack::Timestamp`'s `Display`, so only with that format.
+#[cfg_attr(not(feature = "msgpack"), allow(dead_code))]
 #[inline]
 pub(crate) fn format_utc(seconds: i64, nanoseconds: u32) -> Rfc3339Text {
     let mut bytes = [0u8; MAX_LEN];
@@ -163,7 +154,7 @@ fn format_utc_into(out: &mut [u8; MAX_LEN], seconds: i64, nanoseconds: u32) -> u
     let (days, second_of_day) = split_days(seconds);
     let (year, month, day) = civil_from_days(days);
 
-    let mut at = if (0..=9999).contains(&year) {
+    let year_len = if (0..=9999).contains(&year) {
         let year = year as u32;
         put2(out, 0, year / 100);
         put2(out, 2, year % 100);
@@ -175,32 +166,50 @@ fn format_utc_into(out: &mut [u8; MAX_LEN], seconds: i64, nanoseconds: u32) -> u
         put_digits(out, 1, magnitude, width);
         1 + width
     };
-    out[at] = b'-';
-    put2(out, at + 1, u32::from(month));
-    out[at + 3] = b'-';
-    put2(out, at + 4, u32::from(day));
-    out[at + 6] = b'T';
-    put2(out, at + 7, second_of_day / 3600);
-    out[at + 9] = b':';
-    put2(out, at + 10, second_of_day / 60 % 60);
-    out[at + 12] = b':';
-    put2(out, at + 13, second_of_day % 60 + leap);
-    at += 15;
+    // Everything after the year, at fixed places: `-MM-DDTHH:MM:SS.fffffffffZ`.
+    let Some(rest) = out[year_len..].first_chunk_mut::<REST_LEN>() else {
+        return year_len; // unreachable: the year takes at most MAX_LEN - REST_LEN bytes
+    };
+    rest[0] = b'-';
+    put2(rest, 1, u32::from(month));
+    rest[3] = b'-';
+    put2(rest, 4, u32::from(day));
+    rest[6] = b'T';
+    put2(rest, 7, second_of_day / 3600);
+    rest[9] = b':';
+    put2(rest, 10, second_of_day / 60 % 60);
+    rest[12] = b':';
+    put2(rest, 13, second_of_day % 60 + leap);
 
-    if nanoseconds != 0 {
-        out[at] = b'.';
-        let (value, width) = if nanoseconds % 1_000_000 == 0 {
-            (nanoseconds / 1_000_000, 3)
-        } else if nanoseconds % 1000 == 0 {
-            (nanoseconds / 1000, 6)
-        } else {
-            (nanoseconds, 9)
-        };
-        put_fraction(out, at + 1, value, width);
-        at += 1 + width;
-    }
-    out[at] = b'Z';
-    at + 1
+    let rest_len = if nanoseconds == 0 {
+        rest[15] = b'Z';
+        16
+    } else if nanoseconds % 1_000_000 == 0 {
+        let millis = nanoseconds / 1_000_000;
+        rest[15] = b'.';
+        rest[16] = b'0' + (millis / 100) as u8;
+        put2(rest, 17, millis % 100);
+        rest[19] = b'Z';
+        20
+    } else if nanoseconds % 1000 == 0 {
+        let micros = nanoseconds / 1000;
+        rest[15] = b'.';
+        put2(rest, 16, micros / 10_000);
+        put2(rest, 18, micros / 100 % 100);
+        put2(rest, 20, micros % 100);
+        rest[22] = b'Z';
+        23
+    } else {
+        rest[15] = b'.';
+        rest[16] = b'0' + (nanoseconds / 100_000_000) as u8;
+        put2(rest, 17, nanoseconds / 1_000_000 % 100);
+        put2(rest, 19, nanoseconds / 10_000 % 100);
+        put2(rest, 21, nanoseconds / 100 % 100);
+        put2(rest, 23, nanoseconds % 100);
+        rest[25] = b'Z';
+        26
+    };
+    year_len + rest_len
 }
 
 /// Why a text is not an RFC 3339 date, time or date-time. `Display` gives the reason in a few
@@ -267,9 +276,9 @@ impl Rfc3339Error {
             ExpectedHour => "expected a two-digit hour",
             HourOutOfRange => "hour out of range",
             ExpectedColon => "expected ':'",
-            ExpectedMinute => "expected two-digit minutes",
+            ExpectedMinute => "expected a two-digit minute",
             MinuteOutOfRange => "minute out of range",
-            ExpectedSecond => "expected two-digit seconds",
+            ExpectedSecond => "expected a two-digit second",
             SecondOutOfRange => "second out of range",
             ExpectedFraction => "expected a digit after '.'",
             ExpectedOffset => "expected 'Z' or an offset such as +01:00",
@@ -408,6 +417,34 @@ const FRACTION_SCALE: [u32; 10] = [
     1,
 ];
 
+/// The run of ASCII digits at the start of `chunk`, read as the first eight digits of a decimal
+/// fraction, and its length: `b"25Z....."` gives (25_000_000, 2), eight digits their value.
+#[inline]
+fn leading_digits(chunk: &[u8; 8]) -> (u32, usize) {
+    // One byte per lane, the first byte in the lowest; each lane less b'0'.
+    let lanes = u64::from_le_bytes(*chunk).wrapping_sub(0x3030_3030_3030_3030);
+    // A lane's top bit ends up set when it is no digit: below b'0' it wrapped around, above b'9'
+    // adding 0x76 carries into it. Borrows and carries travel only upwards, from the first
+    // non-digit lane on, so the lanes below it are exact.
+    let non_digits = (lanes | lanes.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
+    let count = (non_digits.trailing_zeros() / 8) as usize;
+    let digits = match count {
+        8 => lanes,
+        _ => lanes & ((1u64 << (8 * count)) - 1),
+    };
+    // Digits to number: adjacent lanes into two-digit pairs (10a + b, in the even lanes), then
+    // the four pairs weighted by 10^6, 10^4, 10^2 and 1 and summed in the top half by two
+    // multiplications whose overflow past 64 bits is exactly the part not wanted.
+    let pairs = digits * 10 + (digits >> 8);
+    let first_and_third = pairs & 0x0000_00ff_0000_00ff;
+    let second_and_fourth = (pairs >> 16) & 0x0000_00ff_0000_00ff;
+    let value = first_and_third
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(second_and_fourth.wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    (value as u32, count)
+}
+
 /// A position in the text being parsed.
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -531,21 +568,35 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn common_prefix(&mut self) -> Option<(Date, Time)> {
         let b = self.bytes.get(self.pos..)?.first_chunk::<19>()?;
-        let digit = |i: usize| b[i].wrapping_sub(b'0');
-        const DIGITS: [usize; 14] = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
-        let well_formed = DIGITS.iter().all(|&i| digit(i) <= 9)
-            && b[4] == b'-'
-            && b[7] == b'-'
-            && matches!(b[10], b'T' | b't' | b' ')
-            && b[13] == b':'
-            && b[16] == b':';
-        if !well_formed {
+        // Two eight-byte words, one byte per lane (the first in the lowest): `YYYY-MM-` and
+        // `HH:MM:SS`, less what each lane should hold (b'0' for a digit, the punctuation
+        // itself), so that a good lane is 0..=9 and a good punctuation lane 0. A lane's top
+        // bit ends up set when it is out of 0..=9 (below, it wrapped; above, adding 0x76
+        // carries into it); a borrow or carry only reaches the lanes after a bad one.
+        const DATE: u64 = u64::from_le_bytes(*b"0000-00-");
+        const TIME: u64 = u64::from_le_bytes(*b"00:00:00");
+        const DATE_PUNCTUATION: u64 = u64::from_le_bytes([0, 0, 0, 0, 0xff, 0, 0, 0xff]);
+        const TIME_PUNCTUATION: u64 = u64::from_le_bytes([0, 0, 0xff, 0, 0, 0xff, 0, 0]);
+        const TOP_BITS: u64 = 0x8080_8080_8080_8080;
+        const CARRY_ABOVE_NINE: u64 = 0x7676_7676_7676_7676;
+        let date = u64::from_le_bytes(*b.first_chunk::<8>()?).wrapping_sub(DATE);
+        let time = u64::from_le_bytes(*b.last_chunk::<8>()?).wrapping_sub(TIME);
+        let bad = ((date | date.wrapping_add(CARRY_ABOVE_NINE)) & TOP_BITS)
+            | (date & DATE_PUNCTUATION)
+            | ((time | time.wrapping_add(CARRY_ABOVE_NINE)) & TOP_BITS)
+            | (time & TIME_PUNCTUATION);
+        let day_tens = b[8].wrapping_sub(b'0');
+        let day_ones = b[9].wrapping_sub(b'0');
+        if bad != 0 || day_tens > 9 || day_ones > 9 || !matches!(b[10], b'T' | b't' | b' ') {
             return None;
         }
-        let pair = |i: usize| digit(i) * 10 + digit(i + 1);
-        let year = i64::from(pair(0)) * 100 + i64::from(pair(2));
-        let (month, day) = (pair(5), pair(8));
-        let (hour, minute, second) = (pair(11), pair(14), pair(17));
+        // Each lane now 0..=9: adjacent lanes into two-digit values (10a + b) without carries.
+        let date = date * 10 + (date >> 8);
+        let time = time * 10 + (time >> 8);
+        let lane = |word: u64, i: u32| (word >> (8 * i)) as u8;
+        let year = i64::from(lane(date, 0)) * 100 + i64::from(lane(date, 2));
+        let (month, day) = (lane(date, 5), day_tens * 10 + day_ones);
+        let (hour, minute, second) = (lane(time, 0), lane(time, 3), lane(time, 6));
         let in_range = (1..=12).contains(&month)
             && day != 0
             && day <= days_in_month(year, month)
@@ -605,25 +656,32 @@ impl<'a> Cursor<'a> {
             return Ok(0);
         }
         self.pos += 1;
-        let start = self.pos;
-        let mut value = 0u32;
-        while self.pos - start < 9 {
-            match self.digit(0) {
-                Some(digit) => {
-                    value = value * 10 + u32::from(digit);
-                    self.pos += 1;
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        let (nanoseconds, count) = match rest.first_chunk::<8>() {
+            Some(chunk) => match (leading_digits(chunk), rest.get(8)) {
+                ((eight, 8), Some(&ninth @ b'0'..=b'9')) => {
+                    (eight * 10 + u32::from(ninth - b'0'), 9)
                 }
-                None => break,
+                ((value, count), _) => (value * 10, count),
+            },
+            None => {
+                let mut value = 0;
+                let mut count = 0;
+                while let Some(digit) = self.digit(count) {
+                    value = value * 10 + u32::from(digit);
+                    count += 1;
+                }
+                (value * FRACTION_SCALE[count], count)
             }
-        }
-        let count = self.pos - start;
+        };
         if count == 0 {
             return Err(Rfc3339Error::ExpectedFraction);
         }
+        self.pos += count;
         while self.digit(0).is_some() {
             self.pos += 1;
         }
-        Ok(value * FRACTION_SCALE[count])
+        Ok(nanoseconds)
     }
 
     // "Z" / "z" / ("+" / "-" / U+2212) 2DIGIT ":" 2DIGIT
@@ -976,6 +1034,43 @@ mod tests {
         for &(input, expected) in cases {
             assert_eq!(parse_date_time(input), Err(expected), "{input:?}");
         }
+    }
+
+    /// The eight-lane digit reader against a byte-by-byte one, over every byte value next to
+    /// the digits and the bytes that wrap or carry.
+    #[test]
+    fn leading_digits_matches_a_simple_reader() {
+        let interesting = [
+            b'0', b'1', b'5', b'9', b'/', b':', b'.', b'Z', 0x00, 0x7f, 0x80, 0xaf, 0xb0, 0xb9,
+            0xff,
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut chunk = [0u8; 8];
+            for (i, byte) in chunk.iter_mut().enumerate() {
+                let pick = (state >> (i * 8)) as usize;
+                // Mostly digits, so that long runs are common.
+                *byte = if pick % 4 == 0 {
+                    interesting[pick / 4 % interesting.len()]
+                } else {
+                    b'0' + (pick / 4 % 10) as u8
+                };
+            }
+            let count = chunk.iter().take_while(|b| b.is_ascii_digit()).count();
+            let mut value = 0u32;
+            for (i, byte) in chunk.iter().enumerate() {
+                let digit = if i < count { u32::from(byte - b'0') } else { 0 };
+                value = value * 10 + digit;
+            }
+            assert_eq!(leading_digits(&chunk), (value, count), "{chunk:02x?}");
+        }
+        assert_eq!(leading_digits(b"99999999"), (99_999_999, 8));
+        assert_eq!(leading_digits(b"00000000"), (0, 8));
+        assert_eq!(leading_digits(b"25Z....."), (25_000_000, 2));
+        assert_eq!(leading_digits(b"Z1234567"), (0, 0));
     }
 
     #[test]

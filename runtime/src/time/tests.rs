@@ -423,30 +423,3 @@ fn dates_and_times_alone_match_chrono() {
         }
     }
 }
-
-#[test]
-#[ignore]
-fn zz_speed() {
-    use std::hint::black_box;
-    let mut rng = Rng::new(9);
-    let ts: Vec<(i64, u32)> = (0..1024).map(|_| (rng.range(0, 4_000_000_000), (rng.next() % 1_000_000_000) as u32)).collect();
-    let texts: Vec<String> = ts.iter().map(|&(s, n)| format_utc(s, n).to_string()).collect();
-    let n = 1_000_000;
-    fn time(name: &str, n: usize, mut f: impl FnMut(usize)) {
-        let mut best = f64::MAX;
-        for _ in 0..7 {
-            let t0 = std::time::Instant::now();
-            for i in 0..n { f(i & 1023); }
-            best = best.min(t0.elapsed().as_nanos() as f64 / n as f64);
-        }
-        println!("{name} {best:.1} ns");
-    }
-    time("baseline", n, |i| { black_box(black_box(ts[i]).0 / 86400); });
-    time("civil", n, |i| { black_box(civil_from_days(black_box(ts[i]).0 / 86400)); });
-    time("format_utc", n, |i| { let (s, ns) = ts[i]; black_box(format_utc(black_box(s), black_box(ns))); });
-    let mut out = Vec::with_capacity(64);
-    time("write_utc", n, |i| { out.clear(); let (s, ns) = ts[i]; write_utc(&mut out, s, ns); black_box(&out); });
-    time("parse", n, |i| { black_box(parse_date_time(black_box(&texts[i])).unwrap()); });
-    time("chrono parse", n, |i| { black_box(chrono::DateTime::parse_from_rfc3339(black_box(&texts[i])).unwrap()); });
-    time("chrono format", n, |i| { let (s, ns) = ts[i]; black_box(chrono::DateTime::from_timestamp(s, ns).unwrap().to_rfc3339_opts(SecondsFormat::AutoSi, true)); });
-}
