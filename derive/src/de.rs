@@ -84,6 +84,9 @@ pub struct SeqFrame {
     pub has_element: fn(&Ctx, usize) -> TokenStream,
     /// Statements run when an element is missing and its field's default is taken instead.
     pub on_default: TokenStream,
+    /// The expression reading the element at `position` for a field of type `ty`, from
+    /// `decode`, the shared read (the format may read some sequences another way).
+    pub element: fn(&Ctx, &syn::Type, usize, TokenStream) -> TokenStream,
 }
 
 /// The framing of a format: how each shape is read. The shared code decides which fields are
@@ -460,6 +463,7 @@ fn read_seq(cx: &Ctx, layout: &impl Layout, target: &Target, allow_defaults: boo
     for (position, (index, field)) in decoded.iter().enumerate() {
         let binding = binding(*index);
         let decode = decode_field(cx, field, &PathSegment::Index(position));
+        let decode = (frame.element)(cx, field.ty, position, decode);
         let has_element = has_element(cx, position);
         let otherwise = match (allow_defaults, default_value(cx, field)) {
             (true, Some(value)) => quote!({ #on_default #value }),

@@ -24,6 +24,28 @@ const ENCODE_BOUNDS: BoundSource = BoundSource {
 pub struct Body {
     pub encode: TokenStream,
     pub hint: TokenStream,
+    /// The bounded form, for formats that write values of bounded size through one reserved
+    /// slot (MessagePack); `None` where the format has none or the shape cannot be bounded.
+    pub bounded: Option<Bounded>,
+}
+
+impl Body {
+    /// A body without a bounded form.
+    pub fn unbounded(encode: TokenStream, hint: TokenStream) -> Self {
+        Body {
+            encode,
+            hint,
+            bounded: None,
+        }
+    }
+}
+
+/// A shape's bounded form: its largest size, and the statements writing it into a slot
+/// `__s`.
+pub struct Bounded {
+    /// A constant expression of type `Option<usize>`.
+    pub max: TokenStream,
+    pub write: TokenStream,
 }
 
 /// What a layout needs to name things: the runtime crate, the format's module, and the
@@ -46,6 +68,26 @@ pub trait Layout {
     fn unit_struct(&self, cx: &Ctx) -> Body;
     /// An enum variant: its tag around `content` (`None` for a unit variant).
     fn variant(&self, cx: &Ctx, variant: &Variant, content: Option<Body>) -> Body;
+    /// A newtype struct or variant, or a transparent struct: the one member's value.
+    fn newtype(&self, cx: &Ctx, member: &Member) -> Body;
+    /// The statements of `encode` and any further items of the impl, from the container's
+    /// body. By default `encode` is the body's and there is nothing more.
+    fn finish(&self, cx: &Ctx, body: Body) -> (TokenStream, TokenStream) {
+        let _ = cx;
+        (body.encode, TokenStream::new())
+    }
+    /// Combines the variants' bounded forms into the enum's: the largest of their sizes, and
+    /// `arms` (`pattern => { statements }`) matching `self`. `None` if the format has no
+    /// bounded forms.
+    fn bounded_enum(
+        &self,
+        cx: &Ctx,
+        maxes: Vec<TokenStream>,
+        arms: TokenStream,
+    ) -> Option<Bounded> {
+        let _ = (cx, maxes, arms);
+        None
+    }
 }
 
 /// The `Encode` impl `target` describes, with `layout` writing the format's bytes.
@@ -60,7 +102,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         fmt: fmt.clone(),
         cont,
     };
-    let Body { encode, hint } = match &cont.data {
+    let body = match &cont.data {
         Data::Struct(style, fields) => {
             let members = struct_members(fields);
             if cont.attrs.transparent.is_some() {
@@ -69,16 +111,15 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                     .iter()
                     .find(|m| std::ptr::eq(m.field, chosen))
                     .expect("checked: a transparent struct has one field to encode");
-                Body {
-                    encode: encode_value(&fmt, only),
-                    hint: value_hint(&fmt, only),
-                }
+                layout.newtype(&cx, only)
             } else {
                 shape_body(&cx, layout, *style, &members).unwrap_or_else(|| layout.unit_struct(&cx))
             }
         }
         Data::Enum(variants) => enum_body(&cx, layout, variants),
     };
+    let hint = body.hint.clone();
+    let (encode, items) = layout.finish(&cx, body);
     target.format.gated(
         krate,
         quote! {
@@ -93,6 +134,8 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 fn size_hint(&self) -> #krate::__private::usize {
                     #hint
                 }
+
+                #items
             }
         },
     )
@@ -141,10 +184,7 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, members: &[Member]) 
     let encoded = encoded(members);
     Some(match style {
         Style::Unit => return None,
-        Style::Newtype => Body {
-            encode: encode_value(&cx.fmt, &members[0]),
-            hint: value_hint(&cx.fmt, &members[0]),
-        },
+        Style::Newtype => layout.newtype(cx, &members[0]),
         Style::Tuple => layout.tuple(cx, &encoded),
         Style::Struct => layout.fields(cx, &encoded),
     })
@@ -153,13 +193,13 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, members: &[Member]) 
 /// Each variant's arm: a pattern binding the encoded fields, and the format's layout of them.
 fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
     if variants.is_empty() {
-        return Body {
-            encode: quote!(match *self {}),
-            hint: quote!(match *self {}),
-        };
+        return Body::unbounded(quote!(match *self {}), quote!(match *self {}));
     }
     let mut encode_arms = TokenStream::new();
     let mut hint_arms = TokenStream::new();
+    let mut bounded_arms = TokenStream::new();
+    let mut maxes = Vec::new();
+    let mut all_bounded = true;
     for variant in variants {
         let ident = &variant.ident;
         let bindings: Vec<syn::Ident> = (0..variant.fields.len())
@@ -176,13 +216,29 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
             })
             .collect();
         let content = shape_body(cx, layout, variant.style, &members);
-        let Body { encode, hint } = layout.variant(cx, variant, content);
+        let Body {
+            encode,
+            hint,
+            bounded,
+        } = layout.variant(cx, variant, content);
         encode_arms.extend(quote!(Self::#ident #pattern => { #encode }));
         hint_arms.extend(quote!(Self::#ident #pattern => #hint,));
+        match bounded {
+            Some(Bounded { max, write }) => {
+                maxes.push(max);
+                bounded_arms.extend(quote!(Self::#ident #pattern => { #write }));
+            }
+            None => all_bounded = false,
+        }
     }
     Body {
         encode: quote!(match self { #encode_arms }),
         hint: quote!(match self { #hint_arms }),
+        bounded: if all_bounded {
+            layout.bounded_enum(cx, maxes, bounded_arms)
+        } else {
+            None
+        },
     }
 }
 
@@ -239,6 +295,12 @@ pub fn encode_value(fmt: &TokenStream, member: &Member) -> TokenStream {
     let access = respan(member.access.clone(), span);
     let fmt = respan(fmt.clone(), span);
     quote_spanned!(span=> #fmt::Encode::encode(#access, __w);)
+}
+
+/// `call`, a statement about one member, spanned on the member's type so that a type error in
+/// it is reported on that field.
+pub fn spanned_call(member: &Member, call: TokenStream) -> TokenStream {
+    respan(call, member.field.ty.span())
 }
 
 /// The size hint of a field's value.

@@ -16,6 +16,55 @@ pub(crate) unsafe fn put_unchecked(buf: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
+/// Up to how many elements a collection's size hint adds up exactly.
+const HINT_EXACT: usize = 64;
+
+/// How many elements a larger collection samples to estimate its encoded size. Hints nest
+/// (an element's hint samples its own collections), so this bounds the work per level; a
+/// low estimate costs one reallocation, which `capacity_for`'s margin makes rare.
+const HINT_SAMPLE: usize = 32;
+
+/// The estimated sum of `size` over `items`: exact for up to [`HINT_EXACT`] items, otherwise
+/// the mean of [`HINT_SAMPLE`] items spread evenly across the slice, times its length.
+/// Spreading the sample keeps the estimate fair when the first elements are not typical.
+#[inline]
+pub(crate) fn slice_hint<T>(items: &[T], size: impl Fn(&T) -> usize) -> usize {
+    let len = items.len();
+    if len <= HINT_EXACT {
+        return items.iter().map(size).sum();
+    }
+    let step = len / HINT_SAMPLE;
+    let sampled: usize = (0..HINT_SAMPLE).map(|i| size(&items[i * step])).sum();
+    (sampled / HINT_SAMPLE).saturating_mul(len)
+}
+
+/// The estimated sum of `size` over the `len` items an iterator yields: exact for up to
+/// [`HINT_EXACT`] items, otherwise extrapolated from the first [`HINT_SAMPLE`] (for
+/// collections that cannot be indexed).
+#[inline]
+pub(crate) fn iter_hint<I: Iterator>(
+    len: usize,
+    items: I,
+    size: impl Fn(I::Item) -> usize,
+) -> usize {
+    let take = if len <= HINT_EXACT { len } else { HINT_SAMPLE };
+    let (sampled, total) = items
+        .take(take)
+        .fold((0usize, 0usize), |(n, sum), item| (n + 1, sum + size(item)));
+    if sampled >= len {
+        return total;
+    }
+    (total / sampled.max(1)).saturating_mul(len)
+}
+
+/// The capacity `to_vec` reserves for a value whose size hint is `hint`: a margin above the
+/// estimate, since a low estimate costs a reallocation and a copy of everything written, while
+/// room never touched costs next to nothing.
+#[inline]
+pub(crate) fn capacity_for(hint: usize) -> usize {
+    hint.saturating_add(hint / 4).saturating_add(64)
+}
+
 /// Size of the buffer the streaming writers fill before handing bytes to the stream. Large
 /// enough that write calls are rare, small enough that a huge document streams in bounded
 /// memory.

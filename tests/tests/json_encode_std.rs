@@ -4,6 +4,10 @@
 //! Every type fastwire can also decode is read back, too: serde_json's output must come back
 //! through `from_str`, `from_slice` and `from_reader` as the original value (or, where
 //! serde_json cannot read its own output back, fastwire must reach serde_json's verdict).
+//!
+//! The helpers check MessagePack the same way, against rmp-serde (`to_vec_named` for encoding,
+//! its named and array bytes read back), so every case here covers both formats; the cases
+//! only MessagePack needs are in `msgpack_encode_std.rs`.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -18,10 +22,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use fastwire_tests::{
-    assert_bytes_eq, assert_decodes_like_serde_json, assert_decodes_like_serde_json_borrowed,
+    assert_bytes_eq, assert_decodes_like_serde, assert_decodes_like_serde_borrowed,
     assert_decodes_like_twin, assert_decodes_same, assert_encodes_as, assert_round_trip,
     assert_round_trip_borrowed, assert_round_trip_by_encoding, assert_round_trip_quick,
-    assert_same, assert_same_quick, assert_same_round_trip, oracle, Verdict,
+    assert_same, assert_same_quick, assert_same_round_trip, documents, Verdict,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -256,8 +260,14 @@ fn floats_non_finite_are_null() {
     ] {
         assert_eq!(assert_same(&x), "null");
         // `null` is no f64, for fastwire as for serde_json; in an Option it reads as `None`.
-        assert_eq!(assert_decodes_like_serde_json(&x), Verdict::Rejected);
-        assert_eq!(assert_decodes_like_serde_json(&Some(x)), Verdict::Changed);
+        assert_eq!(assert_decodes_like_serde(&x).json, Verdict::Rejected);
+        assert_eq!(assert_decodes_like_serde(&Some(x)).json, Verdict::Changed);
+        // MessagePack writes every float as it is: it reads back, bit for bit.
+        assert_eq!(assert_decodes_like_serde(&x).msgpack, Verdict::RoundTrip);
+        assert_eq!(
+            assert_decodes_like_serde(&Some(x)).msgpack,
+            Verdict::RoundTrip
+        );
     }
     for x in [
         f32::NAN,
@@ -267,32 +277,44 @@ fn floats_non_finite_are_null() {
         f32::from_bits(0x7F80_0001),
     ] {
         assert_eq!(assert_same(&x), "null");
-        assert_eq!(assert_decodes_like_serde_json(&x), Verdict::Rejected);
-        assert_eq!(assert_decodes_like_serde_json(&Some(x)), Verdict::Changed);
+        assert_eq!(assert_decodes_like_serde(&x).json, Verdict::Rejected);
+        assert_eq!(assert_decodes_like_serde(&Some(x)).json, Verdict::Changed);
     }
     assert_same(&vec![f64::NAN, 1.5, f64::INFINITY]);
     assert_eq!(
-        assert_decodes_like_serde_json(&vec![f64::NAN, 1.5, f64::INFINITY]),
+        assert_decodes_like_serde(&vec![f64::NAN, 1.5, f64::INFINITY]).json,
         Verdict::Rejected
     );
     let tuple = (f32::NEG_INFINITY, Some(f64::NAN), 0.0f32);
     assert_same(&tuple);
-    assert_eq!(assert_decodes_like_serde_json(&tuple), Verdict::Rejected);
+    assert_eq!(assert_decodes_like_serde(&tuple).json, Verdict::Rejected);
     let tuple = (Some(f32::NEG_INFINITY), Some(f64::NAN), -0.0f32);
-    assert_eq!(assert_decodes_like_serde_json(&tuple), Verdict::Changed);
+    assert_eq!(assert_decodes_like_serde(&tuple).json, Verdict::Changed);
+    assert_eq!(
+        assert_decodes_like_serde(&tuple).msgpack,
+        Verdict::RoundTrip
+    );
     let mut m = BTreeMap::new();
     m.insert("nan", f64::NAN);
     m.insert("inf", f64::INFINITY);
     m.insert("one", 1.0);
     assert_same(&m);
-    let texts = oracle(&m);
+    let docs = documents(&m);
     assert_eq!(
-        assert_decodes_like_serde_json_borrowed(&m, &texts),
+        assert_decodes_like_serde_borrowed(&m, &docs).json,
         Verdict::Rejected
+    );
+    assert_eq!(
+        assert_decodes_like_serde_borrowed(&m, &docs).msgpack,
+        Verdict::RoundTrip
     );
     let optional: BTreeMap<String, Option<f64>> =
         m.iter().map(|(k, v)| ((*k).to_owned(), Some(*v))).collect();
-    assert_eq!(assert_decodes_like_serde_json(&optional), Verdict::Changed);
+    assert_eq!(assert_decodes_like_serde(&optional).json, Verdict::Changed);
+    assert_eq!(
+        assert_decodes_like_serde(&optional).msgpack,
+        Verdict::RoundTrip
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,10 +331,14 @@ fn bool_unit_phantom() {
     assert_same_round_trip(&vec![(), ()]);
     assert_same_round_trip(&[true, false, true]);
     assert_same(&Some(()));
-    // `Some(())` is written `null`, which reads back as `None`.
-    assert_eq!(assert_decodes_like_serde_json(&Some(())), Verdict::Changed);
+    // `Some(())` is written `null` (nil in MessagePack), which reads back as `None`.
+    assert_eq!(assert_decodes_like_serde(&Some(())).json, Verdict::Changed);
     assert_eq!(
-        assert_decodes_like_serde_json(&vec![Some(()), None]),
+        assert_decodes_like_serde(&Some(())).msgpack,
+        Verdict::Changed
+    );
+    assert_eq!(
+        assert_decodes_like_serde(&vec![Some(()), None]).json,
         Verdict::Changed
     );
 }
@@ -370,11 +396,13 @@ fn check_str(s: &str) {
     assert_same_round_trip(&Arc::<str>::from(s));
     // Borrowed: `&str` only when serde_json wrote no escape (else both reject), `Cow<str>`
     // always.
-    let texts = oracle(s);
-    let escaped = texts.0.contains('\\');
-    let verdict = assert_decodes_like_serde_json_borrowed(&s, &texts);
+    let docs = documents(s);
+    let escaped = docs.json.0.contains('\\');
+    let verdicts = assert_decodes_like_serde_borrowed(&s, &docs);
+    // MessagePack has no escapes: a `&str` can always borrow.
+    assert_eq!(verdicts.msgpack, Verdict::RoundTrip, "{s:?}");
     assert_eq!(
-        verdict,
+        verdicts.json,
         if escaped {
             Verdict::Rejected
         } else {
@@ -382,8 +410,8 @@ fn check_str(s: &str) {
         },
         "{s:?}"
     );
-    assert_round_trip_borrowed(&Cow::Borrowed(s), &texts);
-    let cow: Cow<str> = fastwire::json::from_str(&texts.0).unwrap();
+    assert_round_trip_borrowed(&Cow::Borrowed(s), &docs);
+    let cow: Cow<str> = fastwire::json::from_str(&docs.json.0).unwrap();
     assert_eq!(matches!(cow, Cow::Borrowed(_)), !escaped, "{s:?}");
 }
 
@@ -540,18 +568,18 @@ fn options() {
     assert_eq!(assert_same_round_trip(&None::<u8>), "null");
     assert_same_round_trip(&Some(5u8));
     assert_same(&Some("x"));
-    assert_round_trip_borrowed(&Some("x"), &oracle(&Some("x")));
+    assert_round_trip_borrowed(&Some("x"), &documents(&Some("x")));
     assert_same_round_trip(&Some(Some(1)));
     assert_same(&Some(None::<i32>));
     // `Some(None)` and `None` are both written `null`, which reads back as `None`.
     assert_eq!(
-        assert_decodes_like_serde_json(&Some(None::<i32>)),
+        assert_decodes_like_serde(&Some(None::<i32>)).json,
         Verdict::Changed
     );
     assert_same_round_trip(&None::<Option<i32>>);
     assert_same(&vec![Some(1.5), None, Some(f64::NAN)]);
     assert_eq!(
-        assert_decodes_like_serde_json(&vec![Some(1.5), None, Some(f64::NAN)]),
+        assert_decodes_like_serde(&vec![Some(1.5), None, Some(f64::NAN)]).json,
         Verdict::Changed
     );
     assert_same_round_trip(&vec![Some(1.5), None, Some(-0.0)]);
@@ -599,10 +627,10 @@ fn sequences() {
     assert_same(&strs);
     // `&str` cannot hold an escaped string: rejected by both.
     assert_eq!(
-        assert_decodes_like_serde_json_borrowed(&strs, &oracle(&strs)),
+        assert_decodes_like_serde_borrowed(&strs, &documents(&strs)).json,
         Verdict::Rejected
     );
-    assert_round_trip_borrowed(&strs[..2].to_vec(), &oracle(&strs[..2]));
+    assert_round_trip_borrowed(&strs[..2].to_vec(), &documents(&strs[..2]));
     let slice: &[i32] = &[-1, 0, 1];
     assert_same(slice);
     assert_same(&slice);
@@ -660,7 +688,7 @@ fn sequences() {
     front.push_front("b");
     front.push_front("a");
     assert_same(&front);
-    assert_round_trip_borrowed(&front, &oracle(&front));
+    assert_round_trip_borrowed(&front, &documents(&front));
 
     let long: Vec<u32> = (0..50_000).collect();
     assert_same_round_trip(&long);
@@ -677,14 +705,14 @@ fn nested_empty_containers_pretty() {
     );
     let mut outer: BTreeMap<&str, BTreeMap<&str, Vec<u8>>> = BTreeMap::new();
     assert_same(&outer);
-    assert_round_trip_borrowed(&outer, &oracle(&outer));
+    assert_round_trip_borrowed(&outer, &documents(&outer));
     let _ = outer.insert("empty", BTreeMap::new());
     let mut inner = BTreeMap::new();
     let _ = inner.insert("e", vec![]);
     let _ = inner.insert("f", vec![1, 2]);
     let _ = outer.insert("full", inner);
     assert_same(&outer);
-    assert_round_trip_borrowed(&outer, &oracle(&outer));
+    assert_round_trip_borrowed(&outer, &documents(&outer));
     type Deep = Vec<Vec<Vec<Vec<Vec<Vec<()>>>>>>;
     let deep: Deep = vec![vec![vec![vec![vec![vec![]]]]]];
     assert_same_round_trip(&deep);
@@ -764,7 +792,7 @@ fn tuples_all_arities() {
     ));
     // `&str` cannot borrow the escaped "\u0001": both reject.
     assert_eq!(
-        fastwire_tests::decode_verdict_borrowed!((a, l)),
+        fastwire_tests::decode_verdict_borrowed!((a, l)).json,
         Verdict::Rejected
     );
     assert_same_round_trip(&((), ((), ((),))));
@@ -789,7 +817,7 @@ fn maps_string_keys() {
     let borrowed: BTreeMap<&str, &str> = m.keys().map(|k| (k.as_str(), k.as_str())).collect();
     assert_same(&borrowed);
     assert_eq!(
-        fastwire_tests::decode_verdict_borrowed!(borrowed),
+        fastwire_tests::decode_verdict_borrowed!(borrowed).json,
         Verdict::Rejected
     );
     let unescaped: BTreeMap<&str, &str> = borrowed
@@ -919,7 +947,7 @@ fn sets() {
     let bs: BTreeSet<&str> = ["b", "a", "\"", ""].into_iter().collect();
     assert_same(&bs);
     assert_eq!(
-        fastwire_tests::decode_verdict_borrowed!(bs),
+        fastwire_tests::decode_verdict_borrowed!(bs).json,
         Verdict::Rejected
     );
     let owned: BTreeSet<String> = bs.iter().map(|s| (*s).to_owned()).collect();
@@ -983,12 +1011,27 @@ impl<'de> fastwire::json::Decode<'de> for SignlessZero {
     }
 }
 
+/// The same loss in MessagePack, which the helpers check too.
+impl<'de> fastwire::msgpack::Decode<'de> for SignlessZero {
+    fn decode(r: &mut fastwire::msgpack::Reader<'de>) -> Result<Self, fastwire::msgpack::Error> {
+        r.decode_f64().map(|x| Self(if x == 0.0 { 0.0 } else { x }))
+    }
+}
+
 /// Accepts any JSON value, where serde_json wants a number.
 #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
 struct Lenient(u8);
 
 impl<'de> fastwire::json::Decode<'de> for Lenient {
     fn decode(r: &mut fastwire::json::Reader<'de>) -> Result<Self, fastwire::json::Error> {
+        r.skip_value()?;
+        Ok(Self(1))
+    }
+}
+
+/// The same leniency in MessagePack, which the helpers check too.
+impl<'de> fastwire::msgpack::Decode<'de> for Lenient {
+    fn decode(r: &mut fastwire::msgpack::Reader<'de>) -> Result<Self, fastwire::msgpack::Error> {
         r.skip_value()?;
         Ok(Self(1))
     }

@@ -26,6 +26,7 @@ impl Layout for JsonLayout {
                 quote!(__open && #fmt::Reader::array_next(__r, #first)?)
             },
             on_default: quote!(__open = false;),
+            element: |_, _, _, decode| decode,
         }
     }
 

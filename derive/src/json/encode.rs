@@ -29,10 +29,10 @@ impl Layout for JsonLayout {
     /// the comma a run-time decision.
     fn fields(&self, cx: &Ctx, members: &[&Member]) -> Body {
         let Some(first) = members.first() else {
-            return Body {
-                encode: quote!(__w.begin_object(); __w.end_object(false);),
-                hint: quote!(2),
-            };
+            return Body::unbounded(
+                quote!(__w.begin_object(); __w.end_object(false);),
+                quote!(2),
+            );
         };
         let mut body = TokenStream::new();
         let mut written = Written::Nothing;
@@ -74,7 +74,7 @@ impl Layout for JsonLayout {
             _ => quote!(true),
         };
         body.extend(quote!(__w.end_object(#nonempty);));
-        Body { encode: body, hint }
+        Body::unbounded(body, hint)
     }
 
     /// `[a,b]`: elements in order; `skip_serializing_if` makes the commas a run-time decision.
@@ -107,15 +107,12 @@ impl Layout for JsonLayout {
             quote!(#nonempty)
         };
         body.extend(quote!(__w.end_array(#nonempty);));
-        Body { encode: body, hint }
+        Body::unbounded(body, hint)
     }
 
     /// `null`, as serde_json writes unit structs.
     fn unit_struct(&self, _cx: &Ctx) -> Body {
-        Body {
-            encode: quote!(__w.write_null();),
-            hint: quote!(4),
-        }
+        Body::unbounded(quote!(__w.write_null();), quote!(4))
     }
 
     /// Externally tagged, serde's default: `"Unit"`, `{"Newtype":value}`, `{"Tuple":[...]}`,
@@ -125,20 +122,21 @@ impl Layout for JsonLayout {
         match content {
             None => {
                 let tag_len = tag.len();
-                Body {
-                    encode: quote!(__w.write_fragment(#tag);),
-                    hint: quote!(#tag_len),
-                }
+                Body::unbounded(quote!(__w.write_fragment(#tag);), quote!(#tag_len))
             }
-            Some(Body { encode, hint }) => {
+            Some(Body { encode, hint, .. }) => {
                 debug_assert!(variant.style != Style::Unit);
                 let open = format!("{{{tag}:");
                 let open_len = open.len() + 1;
-                Body {
-                    encode: quote!(__w.field_open(#open); #encode __w.end_object(true);),
-                    hint: quote!(#open_len + #hint),
-                }
+                Body::unbounded(
+                    quote!(__w.field_open(#open); #encode __w.end_object(true);),
+                    quote!(#open_len + #hint),
+                )
             }
         }
+    }
+
+    fn newtype(&self, cx: &Ctx, member: &Member) -> Body {
+        Body::unbounded(encode_value(&cx.fmt, member), value_hint(&cx.fmt, member))
     }
 }

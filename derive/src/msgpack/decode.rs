@@ -13,32 +13,52 @@ use crate::de::{Ctx, EnumArms, Layout, LoopFrame, MemberLookup, SeqFrame, Struct
 pub struct MsgpackLayout;
 
 impl Layout for MsgpackLayout {
+    /// An array, or a `bin` whose bytes rmp-serde reads as the elements (`__bin`).
     fn open_seq(&self, cx: &Ctx, expecting: &str) -> TokenStream {
         let fmt = &cx.fmt;
+        let krate = cx.krate;
         quote! {
             let __at = #fmt::Reader::offset(__r);
-            let __len = #fmt::Reader::begin_array(__r, #expecting)?;
+            let (__len, __bin) = match #fmt::Reader::begin_seq(__r, #expecting)? {
+                #fmt::SeqForm::Array(__len) => (__len, #krate::__private::None),
+                #fmt::SeqForm::Bytes(__bytes) => (__bytes.len(), #krate::__private::Some(__bytes)),
+            };
         }
     }
 
-    /// `__len` elements: the header said how many.
+    /// `__len` elements: the header said how many (or the `bin` holds that many bytes).
     fn seq_frame(&self, _cx: &Ctx) -> SeqFrame {
         SeqFrame {
             start: TokenStream::new(),
             has_element: |_, position| quote!(#position < __len),
             on_default: TokenStream::new(),
+            element: |cx, ty, position, decode| {
+                let fmt = &cx.fmt;
+                let krate = cx.krate;
+                quote! {
+                    match __bin {
+                        #krate::__private::None => #decode,
+                        #krate::__private::Some(__bytes) => {
+                            #fmt::Reader::bin_element::<#ty>(__r, __bytes, #position, "an integer", __at)?
+                        }
+                    }
+                }
+            },
         }
     }
 
-    /// More elements than fields is an error, as in rmp-serde (at the header, `__at`).
+    /// More elements than fields is an error, as in rmp-serde (at the header, `__at`); more
+    /// bytes in a `bin` are left unread, as rmp-serde leaves them.
     fn end_seq(&self, cx: &Ctx, count: usize, expected_len: &str) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
         quote! {
-            if __len > #count {
-                return #krate::__private::Err(#fmt::Reader::invalid_length_at(__r, __len, #expected_len, __at));
+            if __bin.is_none() {
+                if __len > #count {
+                    return #krate::__private::Err(#fmt::Reader::invalid_length_at(__r, __len, #expected_len, __at));
+                }
+                #fmt::Reader::end_container(__r);
             }
-            #fmt::Reader::end_container(__r);
         }
     }
 
@@ -88,13 +108,15 @@ impl Layout for MsgpackLayout {
     /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
         let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);
-        let fmt = &cx.fmt;
+        let (fmt, krate) = (&cx.fmt, cx.krate);
         quote! {
             let __at = #fmt::Reader::offset(__r);
-            match #fmt::Reader::begin_struct(__r, #expecting)? {
-                #fmt::StructForm::Map(__len) => { #keyed }
-                #fmt::StructForm::Array(__len) => { #seq }
-            }
+            let (__len, __bin) = match #fmt::Reader::begin_struct(__r, #expecting)? {
+                #fmt::StructForm::Map(__len) => return { #keyed },
+                #fmt::StructForm::Array(__len) => (__len, #krate::__private::None),
+                #fmt::StructForm::Bytes(__bytes) => (__bytes.len(), #krate::__private::Some(__bytes)),
+            };
+            #seq
         }
     }
 

@@ -1,14 +1,16 @@
 //! MessagePack encoding: the layout behind `impl fastwire::msgpack::Encode`. A struct is a map
 //! keyed by field name (`rmp_serde::to_vec_named`), or with `#[wire(as_array)]` an array of its
-//! fields (`rmp_serde::to_vec`); the header and each key are pre-encoded, the header together
-//! with the first key, as one static byte string per field.
+//! fields (`rmp_serde::to_vec`). The header and each key are pre-encoded, the header together
+//! with the first key, as one static byte string per field, written together with the field's
+//! value (one capacity check for both). A shape whose fields all have a bounded size also gets
+//! a bounded form: its largest size as a constant, and a writer into one reserved slot.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
-use crate::ser::{conditional, encode_value, value_hint, Body, Ctx, Layout, Member};
+use crate::ser::{conditional, value_hint, Body, Bounded, Ctx, Layout, Member};
 
 /// The layout of MessagePack for `ser::generate`.
 pub struct MsgpackLayout;
@@ -18,13 +20,61 @@ fn literal(bytes: &[u8]) -> syn::LitByteStr {
     syn::LitByteStr::new(bytes, Span::call_site())
 }
 
+/// The statement writing `prefix` and then the member's value, spanned on the field's type.
+fn encode_after(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
+    let fmt = &cx.fmt;
+    let access = &member.access;
+    let prefix = literal(prefix);
+    crate::ser::spanned_call(
+        member,
+        quote!(#fmt::Encode::encode_after(#access, #prefix, __w);),
+    )
+}
+
+/// Whether a field of type `ty` can be seen, from its spelling, to have no size bound (a
+/// string, a collection): then its container needs no bounded form. Anything else (numbers,
+/// user types, type parameters) might be bounded, which the constants decide when compiling.
+fn surely_unbounded(ty: &syn::Type) -> bool {
+    const UNBOUNDED: &[&str] = &[
+        "String", "str", "Vec", "VecDeque", "HashMap", "BTreeMap", "HashSet", "BTreeSet", "Value",
+        "Cow",
+    ];
+    match ty {
+        syn::Type::Reference(reference) => surely_unbounded(&reference.elem),
+        syn::Type::Slice(_) => true,
+        syn::Type::Group(group) => surely_unbounded(&group.elem),
+        syn::Type::Paren(paren) => surely_unbounded(&paren.elem),
+        syn::Type::Path(path) => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            if UNBOUNDED.iter().any(|name| last.ident == name) {
+                return true;
+            }
+            // Wrappers are as bounded as what they wrap.
+            let wrapper = ["Option", "Box", "Rc", "Arc"]
+                .iter()
+                .any(|name| last.ident == name);
+            match &last.arguments {
+                syn::PathArguments::AngleBracketed(args) if wrapper => {
+                    args.args.iter().any(|arg| match arg {
+                        syn::GenericArgument::Type(inner) => surely_unbounded(inner),
+                        _ => false,
+                    })
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 impl MsgpackLayout {
     /// A map (with keys) or array (without) of `members`. The header says how many follow, so
     /// `skip_serializing_if` predicates are evaluated once, before anything is written.
     fn collection(&self, cx: &Ctx, map: bool, members: &[&Member]) -> Body {
         let fmt = &cx.fmt;
         let krate = cx.krate;
-        let private = quote!(#krate::__private);
         let keys: Vec<Vec<u8>> = members
             .iter()
             .map(|m| {
@@ -41,52 +91,74 @@ impl MsgpackLayout {
             .map(|(i, m)| conditional(m).map(|skip| (format_ident!("__skip{}", i), skip)))
             .collect();
         let fixed = skips.iter().filter(|s| s.is_none()).count();
-        let mut encode = TokenStream::new();
-        let mut hint = quote!(5);
-        // The first fragment: the header, and the first key with it when both are known.
-        let mut pending: Vec<u8> = Vec::new();
-        if skips.iter().all(Option::is_none) {
-            pending = encode_header(map, members.len());
+        let all_fixed = fixed == members.len();
+
+        // The header: pre-encoded when the count is known, counted at run time otherwise
+        // (after evaluating every predicate once).
+        let mut count = TokenStream::new();
+        let (header, header_max) = if all_fixed {
+            let header = encode_header(map, members.len());
+            let len = header.len();
+            (header, len)
         } else {
             let tests = skips
                 .iter()
                 .flatten()
-                .map(|(ident, skip)| quote!(let #ident: #private::bool = #skip;));
+                .map(|(ident, skip)| quote!(let #ident: #krate::__private::bool = #skip;));
             let present = skips
                 .iter()
                 .flatten()
-                .map(|(ident, _)| quote!(+ (!#ident) as #private::usize));
-            let write_len = if map {
-                quote!(#fmt::Writer::write_map_len)
-            } else {
-                quote!(#fmt::Writer::write_array_len)
-            };
-            encode.extend(quote! {
+                .map(|(ident, _)| quote!(+ (!#ident) as #krate::__private::usize));
+            count = quote! {
                 #(#tests)*
-                #write_len(__w, #fixed #(#present)*);
-            });
+                let __count: #krate::__private::usize = #fixed #(#present)*;
+            };
+            (Vec::new(), 5)
+        };
+        let put_header = if map {
+            quote!(__s.put_map_len(__count);)
+        } else {
+            quote!(__s.put_array_len(__count);)
+        };
+        let write_header = if map {
+            quote!(#fmt::Writer::write_map_len(__w, __count);)
+        } else {
+            quote!(#fmt::Writer::write_array_len(__w, __count);)
+        };
+
+        let mut encode = count.clone();
+        let mut bounded = count;
+        if !all_fixed {
+            encode.extend(write_header);
+            bounded.extend(put_header);
         }
+        let mut hint = quote!(5);
+        let mut maxes = Vec::new();
+        let mut pending = header;
         for ((member, key), skip) in members.iter().zip(&keys).zip(&skips) {
-            let value = encode_value(fmt, member);
-            let member_hint = value_hint(fmt, member);
             let key_len = key.len();
+            let member_hint = value_hint(fmt, member);
             hint.extend(quote!(+ #key_len + #member_hint));
+            let ty = member.field.ty;
+            maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
+            let access = &member.access;
+            let put_value = crate::ser::spanned_call(
+                member,
+                quote!(#fmt::Encode::encode_bounded(#access, __s);),
+            );
             match skip {
                 None => {
                     pending.extend_from_slice(key);
-                    if !pending.is_empty() {
-                        let bytes = literal(&pending);
-                        encode.extend(quote!(#fmt::Writer::write_raw(__w, #bytes);));
-                        pending.clear();
-                    }
-                    encode.extend(value);
+                    encode.extend(encode_after(cx, member, &pending));
+                    let bytes = literal(&pending);
+                    bounded.extend(quote!(__s.put(#bytes); #put_value));
+                    pending.clear();
                 }
                 Some((ident, _)) => {
-                    let write_key = (!key.is_empty()).then(|| {
-                        let bytes = literal(key);
-                        quote!(#fmt::Writer::write_raw(__w, #bytes);)
-                    });
-                    encode.extend(quote!(if !#ident { #write_key #value }));
+                    let write = encode_after(cx, member, key);
+                    let bytes = literal(key);
+                    encode.extend(quote!(if !#ident { #write }));
+                    bounded.extend(quote!(if !#ident { __s.put(#bytes); #put_value }));
                 }
             }
         }
@@ -94,8 +166,22 @@ impl MsgpackLayout {
             // No members at all: just the header.
             let bytes = literal(&pending);
             encode.extend(quote!(#fmt::Writer::write_raw(__w, #bytes);));
+            bounded.extend(quote!(__s.put(#bytes);));
         }
-        Body { encode, hint }
+        let fixed_bytes = header_max + keys.iter().map(Vec::len).sum::<usize>();
+        let bounded = if members.iter().any(|m| surely_unbounded(m.field.ty)) {
+            None
+        } else {
+            Some(Bounded {
+                max: quote!(#fmt::__sum_bounds(#fixed_bytes, &[#(#maxes),*])),
+                write: bounded,
+            })
+        };
+        Body {
+            encode,
+            hint,
+            bounded,
+        }
     }
 }
 
@@ -111,9 +197,14 @@ impl Layout for MsgpackLayout {
     /// `[]`, as rmp-serde writes unit structs.
     fn unit_struct(&self, cx: &Ctx) -> Body {
         let fmt = &cx.fmt;
+        let krate = cx.krate;
         Body {
             encode: quote!(#fmt::Writer::write_raw(__w, b"\x90");),
             hint: quote!(1),
+            bounded: Some(Bounded {
+                max: quote!(#krate::__private::Some(1)),
+                write: quote!(__s.put(b"\x90");),
+            }),
         }
     }
 
@@ -121,25 +212,94 @@ impl Layout for MsgpackLayout {
     /// otherwise a map of one entry from the name to the content.
     fn variant(&self, cx: &Ctx, variant: &Variant, content: Option<Body>) -> Body {
         let fmt = &cx.fmt;
+        let krate = cx.krate;
         let mut tag = encode_str(&variant.attrs.name.serialize);
-        match content {
-            None => {
-                let len = tag.len();
-                let bytes = literal(&tag);
-                Body {
-                    encode: quote!(#fmt::Writer::write_raw(__w, #bytes);),
-                    hint: quote!(#len),
-                }
-            }
-            Some(Body { encode, hint }) => {
-                tag.insert(0, 0x81);
-                let len = tag.len();
-                let bytes = literal(&tag);
-                Body {
-                    encode: quote!(#fmt::Writer::write_raw(__w, #bytes); #encode),
-                    hint: quote!(#len + #hint),
-                }
-            }
+        if content.is_some() {
+            tag.insert(0, 0x81);
         }
+        let len = tag.len();
+        let bytes = literal(&tag);
+        let write_tag = quote!(#fmt::Writer::write_raw(__w, #bytes););
+        let put_tag = quote!(__s.put(#bytes););
+        match content {
+            None => Body {
+                encode: write_tag,
+                hint: quote!(#len),
+                bounded: Some(Bounded {
+                    max: quote!(#krate::__private::Some(#len)),
+                    write: put_tag,
+                }),
+            },
+            Some(Body {
+                encode,
+                hint,
+                bounded,
+            }) => Body {
+                encode: quote!(#write_tag #encode),
+                hint: quote!(#len + #hint),
+                bounded: bounded.map(|Bounded { max, write }| Bounded {
+                    max: quote!(#fmt::__sum_bounds(#len, &[#max])),
+                    write: quote!(#put_tag #write),
+                }),
+            },
+        }
+    }
+
+    fn newtype(&self, cx: &Ctx, member: &Member) -> Body {
+        let fmt = &cx.fmt;
+        let ty = member.field.ty;
+        let access = &member.access;
+        Body {
+            encode: encode_after(cx, member, &[]),
+            hint: value_hint(fmt, member),
+            bounded: (!surely_unbounded(ty)).then(|| Bounded {
+                max: quote!(<#ty as #fmt::Encode>::MAX_SIZE),
+                write: crate::ser::spanned_call(
+                    member,
+                    quote!(#fmt::Encode::encode_bounded(#access, __s);),
+                ),
+            }),
+        }
+    }
+
+    /// With a bounded form, `MAX_SIZE` and `encode_bounded`, and `encode` writes through one
+    /// slot whenever the bound is small enough.
+    fn finish(&self, cx: &Ctx, body: Body) -> (TokenStream, TokenStream) {
+        let Some(Bounded { max, write }) = body.bounded else {
+            return (body.encode, TokenStream::new());
+        };
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        let encode = body.encode;
+        let encode = quote! {
+            match <Self as #fmt::Encode>::MAX_SIZE {
+                #krate::__private::Some(__max) if __max <= #fmt::__BOUNDED_LIMIT => {
+                    #fmt::Writer::write_bounded(__w, __max, |__s| #fmt::Encode::encode_bounded(self, __s));
+                }
+                _ => { #encode }
+            }
+        };
+        let items = quote! {
+            const MAX_SIZE: #krate::__private::Option<#krate::__private::usize> = #max;
+
+            #[inline]
+            fn encode_bounded(&self, __s: &mut #fmt::Slot<'_>) {
+                #write
+            }
+        };
+        (encode, items)
+    }
+
+    fn bounded_enum(
+        &self,
+        cx: &Ctx,
+        maxes: Vec<TokenStream>,
+        arms: TokenStream,
+    ) -> Option<Bounded> {
+        let fmt = &cx.fmt;
+        Some(Bounded {
+            max: quote!(#fmt::__max_bounds(&[#(#maxes),*])),
+            write: quote!(match self { #arms }),
+        })
     }
 }

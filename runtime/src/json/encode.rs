@@ -59,31 +59,25 @@ pub trait EncodeKey {
     }
 }
 
-/// How many elements a collection looks at to extrapolate its size hint.
-const HINT_SAMPLE: usize = 4;
-
-/// Size hint of a sequence of `len` elements: the average of the first few, times `len`.
+/// Size hint of an array of `items`: brackets, and each element with its comma.
 #[inline]
-fn sequence_hint<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a T>) -> usize {
-    let (sampled, total) = items
-        .take(HINT_SAMPLE)
-        .fold((0usize, 0usize), |(n, sum), item| {
-            (n + 1, sum + item.size_hint() + 1)
-        });
-    2 + total.checked_div(sampled).unwrap_or(0) * len
+fn slice_hint<T: Encode>(items: &[T]) -> usize {
+    2 + crate::buf::slice_hint(items, |item| item.size_hint() + 1)
 }
 
+/// Size hint of an array of the `len` elements `items` yields.
+#[inline]
+fn sequence_hint<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a T>) -> usize {
+    2 + crate::buf::iter_hint(len, items, |item| item.size_hint() + 1)
+}
+
+/// Size hint of an object of the `len` entries `entries` yields.
 #[inline]
 fn map_hint<'a, K: EncodeKey + 'a, V: Encode + 'a>(
     len: usize,
     entries: impl Iterator<Item = (&'a K, &'a V)>,
 ) -> usize {
-    let (sampled, total) = entries
-        .take(HINT_SAMPLE)
-        .fold((0usize, 0usize), |(n, sum), (k, v)| {
-            (n + 1, sum + k.key_size_hint() + v.size_hint() + 2)
-        });
-    2 + total.checked_div(sampled).unwrap_or(0) * len
+    2 + crate::buf::iter_hint(len, entries, |(k, v)| k.key_size_hint() + v.size_hint() + 2)
 }
 
 /// Writes a JSON array from an iterator.
@@ -442,7 +436,7 @@ impl<T: Encode> Encode for [T] {
     }
     #[inline]
     fn size_hint(&self) -> usize {
-        sequence_hint(self.len(), self.iter())
+        slice_hint(self)
     }
 }
 
@@ -453,7 +447,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     }
     #[inline]
     fn size_hint(&self) -> usize {
-        sequence_hint(N, self.iter())
+        slice_hint(self)
     }
 }
 
@@ -464,7 +458,7 @@ impl<T: Encode> Encode for Vec<T> {
     }
     #[inline]
     fn size_hint(&self) -> usize {
-        sequence_hint(self.len(), self.iter())
+        slice_hint(self)
     }
 }
 

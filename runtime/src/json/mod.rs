@@ -51,10 +51,6 @@ pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};
 
-/// Extra room reserved beyond the size hint, so that a slightly low estimate does not cost a
-/// second allocation.
-const HINT_SLACK: usize = 64;
-
 /// Encodes `value` as compact JSON into a new `Vec<u8>`.
 ///
 /// ```
@@ -62,7 +58,7 @@ const HINT_SLACK: usize = 64;
 /// ```
 #[inline]
 pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
-    let mut out = Vec::with_capacity(value.size_hint() + HINT_SLACK);
+    let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
     encode_into(value, &mut out);
     out
 }
@@ -122,7 +118,7 @@ pub fn to_string_pretty<T: ?Sized + Encode>(value: &T) -> String {
 /// Encodes `value` in serde_json's pretty layout into a new `Vec<u8>`.
 pub fn to_vec_pretty<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
     let hint = value.size_hint();
-    let mut out = Vec::with_capacity(hint + hint / 2 + HINT_SLACK);
+    let mut out = Vec::with_capacity(crate::buf::capacity_for(hint + hint / 2));
     value.encode(&mut VecWriter::<true>::new(&mut out));
     out
 }

@@ -184,13 +184,7 @@ impl<'de> Decode<'de> for bool {
 impl<'de> Decode<'de> for char {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.offset();
-        let text = r.decode_str()?;
-        let mut chars = text.chars();
-        match (chars.next(), chars.next()) {
-            (Some(ch), None) => Ok(ch),
-            _ => Err(r.invalid_value(format!("string {text:?}"), "a character", at)),
-        }
+        r.decode_char()
     }
 }
 
@@ -278,10 +272,8 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         Some(None)
     }
 
-    #[inline]
-    fn from_bin_byte(byte: u8) -> Option<Self> {
-        T::from_bin_byte(byte).map(Some)
-    }
+    // No `from_bin_byte`: serde reads an option from a value, never from an integer fed by a
+    // `bin` byte, so rmp-serde refuses a `bin` for a sequence of options.
 }
 
 macro_rules! decode_wrapper {
@@ -467,8 +459,10 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
             filled: 0,
         };
         let at = r.offset();
+        let from_bin = (0xc4..=0xc6).contains(&r.peek()?);
         decode_seq(r, "an array", &mut slots)?;
-        if slots.filled != N {
+        // rmp-serde stops reading a `bin` once the array is full.
+        if slots.filled < N || (slots.filled > N && !from_bin) {
             let expected = format!("an array of length {N}");
             return Err(r.invalid_length_at(slots.filled, &expected, at));
         }
@@ -524,23 +518,42 @@ where
 macro_rules! decode_tuple {
     ($($len:literal => ($($name:ident),+))*) => {$(
         impl<'de, $($name: Decode<'de>),+> Decode<'de> for ($($name,)+) {
+            // The element counter is bumped after the last element too.
+            #[allow(unused_assignments)]
             fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
                 let expected = concat!("a tuple of size ", $len);
-                let len = r.begin_array(expected)?;
-                if len != $len {
-                    return Err(r.invalid_length(len, expected));
-                }
+                let at = r.offset();
                 let mut index = 0;
-                let value = ($(
-                    {
-                        let item = $name::decode(r).map_err(|e| e.in_index(index))?;
-                        index += 1;
-                        item
-                    },
-                )+);
-                let _ = index;
-                r.end_container();
-                Ok(value)
+                match r.begin_seq(expected)? {
+                    SeqForm::Array(len) => {
+                        if len != $len {
+                            return Err(r.invalid_length_at(len, expected, at));
+                        }
+                        let value = ($(
+                            {
+                                let item = $name::decode(r).map_err(|e| e.in_index(index))?;
+                                index += 1;
+                                item
+                            },
+                        )+);
+                        r.end_container();
+                        Ok(value)
+                    }
+                    // rmp-serde reads a tuple from a `bin` too, one integer per byte (and
+                    // leaves any bytes beyond the tuple's length unread).
+                    SeqForm::Bytes(bytes) => {
+                        if bytes.len() < $len {
+                            return Err(r.invalid_length_at(bytes.len(), expected, at));
+                        }
+                        Ok(($(
+                            {
+                                let item: $name = r.bin_element(bytes, index, expected, at)?;
+                                index += 1;
+                                item
+                            },
+                        )+))
+                    }
+                }
             }
         }
     )*};

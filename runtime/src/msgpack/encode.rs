@@ -1,6 +1,11 @@
 //! The [`Encode`] trait and its implementations for std types, each writing what rmp-serde
 //! writes for the same type (`rmp_serde::to_vec_named` and `rmp_serde::to_vec` agree on all of
 //! them: they differ only for structs, which the derive writes).
+//!
+//! Types whose encoding has a known largest size (numbers, booleans, fixed-size arrays and
+//! tuples of them, derived structs of such fields) say so in [`Encode::MAX_SIZE`]; they are
+//! then written through one reserved [`Slot`] with a single capacity check, and sequences of
+//! them in runs of many elements per check.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -15,6 +20,7 @@ use std::num::{
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::writer::Slot;
 use super::Writer;
 
 /// A type that can be written as MessagePack.
@@ -40,48 +46,186 @@ pub trait Encode {
     fn size_hint(&self) -> usize {
         8
     }
+
+    /// The most bytes any value of this type encodes to, if there is such a bound. A type
+    /// that gives one must implement [`Encode::encode_bounded`] to match.
+    #[doc(hidden)]
+    const MAX_SIZE: Option<usize> = None;
+
+    /// Writes `self` into a slot with room for [`Encode::MAX_SIZE`] bytes. Called only for
+    /// types that give a bound.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_bounded(&self, slot: &mut Slot<'_>) {
+        let _ = slot;
+        not_bounded(std::any::type_name::<Self>())
+    }
+
+    /// Writes `prefix` (pre-encoded bytes, such as a struct's key for this field) and then
+    /// `self`, with one capacity check for both where the size allows.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+        match Self::MAX_SIZE {
+            Some(max) if max <= BOUNDED_LIMIT => w.write_bounded(prefix.len() + max, |slot| {
+                slot.put(prefix);
+                self.encode_bounded(slot);
+            }),
+            _ => {
+                w.write_raw(prefix);
+                self.encode(w);
+            }
+        }
+    }
 }
 
-/// How many elements a collection looks at to extrapolate its size hint.
-const HINT_SAMPLE: usize = 4;
+/// Bounded values up to this size are written through one reserved slot; larger bounds are
+/// not worth reserving at once (a streaming writer's buffer is 64 KiB).
+#[doc(hidden)]
+pub const BOUNDED_LIMIT: usize = 1024;
 
-/// Size hint of a sequence of `len` elements: the average of the first few, times `len`.
+#[cold]
+#[inline(never)]
+fn not_bounded(type_name: &str) -> ! {
+    panic!("`{type_name}` has no size bound: `encode_bounded` must not be called for it")
+}
+
+/// `fixed` bytes plus the bound of every part, or `None` if a part has none (used by derived
+/// impls for `MAX_SIZE`).
+#[doc(hidden)]
+pub const fn sum_bounds(fixed: usize, parts: &[Option<usize>]) -> Option<usize> {
+    let mut total = fixed;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(part) => match total.checked_add(part) {
+                Some(sum) => total = sum,
+                None => return None,
+            },
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
+
+/// The largest of the bounds, or `None` if one is missing (used by derived enums).
+#[doc(hidden)]
+pub const fn max_bounds(parts: &[Option<usize>]) -> Option<usize> {
+    let mut largest = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(part) if part > largest => largest = part,
+            Some(_) => {}
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(largest)
+}
+
+/// `count` copies of `bound` after a header of at most five bytes.
+const fn repeat_bound(bound: Option<usize>, count: usize) -> Option<usize> {
+    match bound {
+        Some(each) => match each.checked_mul(count) {
+            Some(all) => all.checked_add(5),
+            None => None,
+        },
+        None => None,
+    }
+}
+
+/// Size hint of an array of `items`: a header, and the elements (at their bound, when they
+/// have one, which costs nothing to add up).
+#[inline]
+pub(crate) fn slice_hint<T: Encode>(items: &[T]) -> usize {
+    match T::MAX_SIZE {
+        Some(each) => 5 + each.saturating_mul(items.len()),
+        None => 5 + crate::buf::slice_hint(items, T::size_hint),
+    }
+}
+
+/// Size hint of an array of the `len` elements `items` yields.
 #[inline]
 pub(crate) fn sequence_hint<'a, T: Encode + 'a>(
     len: usize,
     items: impl Iterator<Item = &'a T>,
 ) -> usize {
-    let (sampled, total) = items
-        .take(HINT_SAMPLE)
-        .fold((0usize, 0usize), |(n, sum), item| {
-            (n + 1, sum + item.size_hint())
-        });
-    5 + total.checked_div(sampled).unwrap_or(0) * len
+    5 + crate::buf::iter_hint(len, items, |item| item.size_hint())
 }
 
+/// Size hint of a map of the `len` entries `entries` yields.
 #[inline]
 pub(crate) fn map_hint<'a, K: Encode + 'a, V: Encode + 'a>(
     len: usize,
     entries: impl Iterator<Item = (&'a K, &'a V)>,
 ) -> usize {
-    let (sampled, total) = entries
-        .take(HINT_SAMPLE)
-        .fold((0usize, 0usize), |(n, sum), (k, v)| {
-            (n + 1, sum + k.size_hint() + v.size_hint())
-        });
-    5 + total.checked_div(sampled).unwrap_or(0) * len
+    5 + crate::buf::iter_hint(len, entries, |(k, v)| k.size_hint() + v.size_hint())
 }
 
-/// Writes an array of `len` elements from an iterator yielding exactly that many.
+/// How many elements of bounded size `each` one slot takes when a sequence is written in runs.
+#[inline(always)]
+const fn run_length(each: usize) -> usize {
+    let run = 4096 / if each == 0 { 1 } else { each };
+    if run == 0 {
+        1
+    } else {
+        run
+    }
+}
+
+/// Writes the elements `items` yields (their header already written). Elements of bounded
+/// size are written in runs, one capacity check per run.
 #[inline]
-pub(crate) fn encode_seq<'a, W: Writer, T: Encode + 'a>(
+pub(crate) fn encode_elements<'a, W: Writer, T: Encode + 'a>(
     w: &mut W,
-    len: usize,
     items: impl IntoIterator<Item = &'a T>,
 ) {
-    w.write_array_len(len);
-    for item in items {
-        item.encode(w);
+    let mut items = items.into_iter();
+    match T::MAX_SIZE {
+        Some(each) if each <= BOUNDED_LIMIT => {
+            let run = run_length(each);
+            loop {
+                let mut wrote = 0;
+                w.write_bounded(run * each, |slot| {
+                    for item in items.by_ref().take(run) {
+                        item.encode_bounded(slot);
+                        wrote += 1;
+                    }
+                });
+                if wrote < run {
+                    break;
+                }
+            }
+        }
+        _ => {
+            for item in items {
+                item.encode(w);
+            }
+        }
+    }
+}
+
+/// Writes the elements of a slice (their header already written), in runs of bounded
+/// elements.
+#[inline]
+pub(crate) fn encode_slice<W: Writer, T: Encode>(w: &mut W, items: &[T]) {
+    match T::MAX_SIZE {
+        Some(each) if each <= BOUNDED_LIMIT => {
+            for run in items.chunks(run_length(each)) {
+                w.write_bounded(run.len() * each, |slot| {
+                    for item in run {
+                        item.encode_bounded(slot);
+                    }
+                });
+            }
+        }
+        _ => {
+            for item in items {
+                item.encode(w);
+            }
+        }
     }
 }
 
@@ -99,76 +243,61 @@ pub(crate) fn encode_map<'a, W: Writer, K: Encode + 'a, V: Encode + 'a>(
     }
 }
 
-macro_rules! encode_unsigned {
-    ($($ty:ty),*) => {$(
+/// The impl of a type with a bounded encoding: `$max` bytes at most, written by `$put`.
+macro_rules! encode_bounded_as {
+    ($ty:ty, $max:expr, $hint:expr, |$this:ident, $slot:ident| $put:expr) => {
         impl Encode for $ty {
             #[inline]
             fn encode<W: Writer>(&self, w: &mut W) {
-                w.write_u64(*self as u64);
+                w.write_bounded($max, |slot| self.encode_bounded(slot));
             }
             #[inline]
             fn size_hint(&self) -> usize {
-                3
+                $hint
+            }
+            const MAX_SIZE: Option<usize> = Some($max);
+            #[inline(always)]
+            fn encode_bounded(&self, $slot: &mut Slot<'_>) {
+                let $this = self;
+                $put
             }
         }
+    };
+}
+
+macro_rules! encode_integer {
+    ($($ty:ty => $put:ident as $wide:ty),*) => {$(
+        encode_bounded_as!($ty, 9, 3, |this, slot| slot.$put(*this as $wide));
     )*};
 }
 
-macro_rules! encode_signed {
-    ($($ty:ty),*) => {$(
-        impl Encode for $ty {
-            #[inline]
-            fn encode<W: Writer>(&self, w: &mut W) {
-                w.write_i64(*self as i64);
-            }
-            #[inline]
-            fn size_hint(&self) -> usize {
-                3
-            }
-        }
-    )*};
-}
+encode_integer!(
+    u8 => put_u64 as u64,
+    u16 => put_u64 as u64,
+    u32 => put_u64 as u64,
+    u64 => put_u64 as u64,
+    usize => put_u64 as u64,
+    i8 => put_i64 as i64,
+    i16 => put_i64 as i64,
+    i32 => put_i64 as i64,
+    i64 => put_i64 as i64,
+    isize => put_i64 as i64
+);
 
-encode_unsigned!(u8, u16, u32, u64, usize);
-encode_signed!(i8, i16, i32, i64, isize);
-
-/// rmp-serde writes 128-bit integers as a 16-byte `bin`, big-endian (two's complement for
-/// `i128`), whatever their value.
-impl Encode for u128 {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_bin(&self.to_be_bytes());
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        18
-    }
-}
-
-/// See [`u128`'s implementation](#impl-Encode-for-u128).
-impl Encode for i128 {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_bin(&self.to_be_bytes());
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        18
-    }
-}
+// rmp-serde writes 128-bit integers as a 16-byte `bin`, big-endian (two's complement for
+// `i128`), whatever their value.
+encode_bounded_as!(u128, 18, 18, |this, slot| {
+    slot.put(&[0xc4, 16]);
+    slot.put(&this.to_be_bytes());
+});
+encode_bounded_as!(i128, 18, 18, |this, slot| {
+    slot.put(&[0xc4, 16]);
+    slot.put(&this.to_be_bytes());
+});
 
 macro_rules! encode_nonzero {
     ($($ty:ty),*) => {$(
-        impl Encode for $ty {
-            #[inline]
-            fn encode<W: Writer>(&self, w: &mut W) {
-                self.get().encode(w);
-            }
-            #[inline]
-            fn size_hint(&self) -> usize {
-                self.get().size_hint()
-            }
-        }
+        encode_bounded_as!($ty, 18, 3, |this, slot| this.get().encode_bounded(slot));
     )*};
 }
 
@@ -187,48 +316,29 @@ encode_nonzero!(
     NonZeroIsize
 );
 
-impl Encode for f64 {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_f64(*self);
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        9
-    }
-}
+encode_bounded_as!(f64, 9, 9, |this, slot| slot.put_f64(*this));
+encode_bounded_as!(f32, 5, 5, |this, slot| slot.put_f32(*this));
+encode_bounded_as!(bool, 1, 1, |this, slot| slot.put_bool(*this));
+// A one-character string: a `fixstr` header and up to four bytes.
+encode_bounded_as!(char, 5, 5, |this, slot| slot
+    .put_str(this.encode_utf8(&mut [0; 4])));
+// `nil`.
+encode_bounded_as!((), 1, 1, |_this, slot| slot.put_nil());
 
-impl Encode for f32 {
+/// An empty array: serde writes `PhantomData` as a unit struct, which rmp-serde writes as `[]`.
+impl<T: ?Sized> Encode for PhantomData<T> {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_f32(*self);
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        5
-    }
-}
-
-impl Encode for bool {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_bool(*self);
+        w.write_raw(&[0x90]);
     }
     #[inline]
     fn size_hint(&self) -> usize {
         1
     }
-}
-
-/// A one-character string.
-impl Encode for char {
+    const MAX_SIZE: Option<usize> = Some(1);
     #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_str(self.encode_utf8(&mut [0; 4]));
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        1 + self.len_utf8()
+    fn encode_bounded(&self, slot: &mut Slot<'_>) {
+        slot.put(&[0x90]);
     }
 }
 
@@ -241,6 +351,10 @@ impl Encode for str {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
+    #[inline]
+    fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+        w.write_str_after(prefix, self);
+    }
 }
 
 impl Encode for String {
@@ -252,29 +366,9 @@ impl Encode for String {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
-}
-
-/// `nil`.
-impl Encode for () {
     #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_nil();
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        1
-    }
-}
-
-/// An empty array: serde writes `PhantomData` as a unit struct, which rmp-serde writes as `[]`.
-impl<T: ?Sized> Encode for PhantomData<T> {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        w.write_raw(&[0x90]);
-    }
-    #[inline]
-    fn size_hint(&self) -> usize {
-        1
+    fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+        w.write_str_after(prefix, self);
     }
 }
 
@@ -294,9 +388,31 @@ impl<T: Encode> Encode for Option<T> {
             None => 1,
         }
     }
+    const MAX_SIZE: Option<usize> = max_bounds(&[T::MAX_SIZE, Some(1)]);
+    #[inline]
+    fn encode_bounded(&self, slot: &mut Slot<'_>) {
+        match self {
+            Some(value) => value.encode_bounded(slot),
+            None => slot.put_nil(),
+        }
+    }
+    #[inline]
+    fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+        match self {
+            Some(value) => value.encode_after(prefix, w),
+            None => w.write_bounded(prefix.len() + 1, |slot| {
+                slot.put(prefix);
+                slot.put_nil();
+            }),
+        }
+    }
 }
 
 /// Forwards to the pointee, for the smart pointers and references serde treats as transparent.
+///
+/// They give no size bound of their own, even over a bounded pointee: a pointer is how a type
+/// refers to itself (`next: Option<Box<List>>`), and a bound taken from the pointee would make
+/// such a type's bound depend on itself.
 macro_rules! encode_deref {
     ($(impl<$($lt:lifetime,)? T> for $ty:ty;)*) => {$(
         impl<$($lt,)? T: ?Sized + Encode> Encode for $ty {
@@ -307,6 +423,10 @@ macro_rules! encode_deref {
             #[inline]
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
+            }
+            #[inline]
+            fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+                (**self).encode_after(prefix, w);
             }
         }
     )*};
@@ -329,27 +449,45 @@ impl<T: ?Sized + ToOwned + Encode> Encode for Cow<'_, T> {
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
-}
-
-impl<T: Encode> Encode for Wrapping<T> {
     #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        self.0.encode(w);
+    fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+        (**self).encode_after(prefix, w);
     }
 }
 
-impl<T: Encode> Encode for Reverse<T> {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        self.0.encode(w);
-    }
+/// Forwards to the value inside, for the wrappers serde writes as their content.
+macro_rules! encode_wrapper {
+    ($(impl<T $(: $extra:ident)?> for $ty:ty => |$this:ident| $inner:expr;)*) => {$(
+        impl<T: Encode $(+ $extra)?> Encode for $ty {
+            #[inline]
+            fn encode<W: Writer>(&self, w: &mut W) {
+                let $this = self;
+                $inner.encode(w);
+            }
+            #[inline]
+            fn size_hint(&self) -> usize {
+                let $this = self;
+                $inner.size_hint()
+            }
+            const MAX_SIZE: Option<usize> = T::MAX_SIZE;
+            #[inline]
+            fn encode_bounded(&self, slot: &mut Slot<'_>) {
+                let $this = self;
+                $inner.encode_bounded(slot);
+            }
+            #[inline]
+            fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
+                let $this = self;
+                $inner.encode_after(prefix, w);
+            }
+        }
+    )*};
 }
 
-impl<T: Encode + Copy> Encode for Cell<T> {
-    #[inline]
-    fn encode<W: Writer>(&self, w: &mut W) {
-        self.get().encode(w);
-    }
+encode_wrapper! {
+    impl<T> for Wrapping<T> => |this| this.0;
+    impl<T> for Reverse<T> => |this| this.0;
+    impl<T: Copy> for Cell<T> => |this| this.get();
 }
 
 /// An array of the elements (serde writes byte slices and `Vec<u8>` as arrays of integers
@@ -357,22 +495,53 @@ impl<T: Encode + Copy> Encode for Cell<T> {
 impl<T: Encode> Encode for [T] {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) {
-        encode_seq(w, self.len(), self);
+        w.write_array_len(self.len());
+        encode_slice(w, self);
     }
     #[inline]
     fn size_hint(&self) -> usize {
-        sequence_hint(self.len(), self.iter())
+        slice_hint(self)
     }
 }
 
-impl<T: Encode, const N: usize> Encode for [T; N] {
+impl<T: Encode> Encode for Vec<T> {
     #[inline]
     fn encode<W: Writer>(&self, w: &mut W) {
-        encode_seq(w, N, self);
+        w.write_array_len(self.len());
+        encode_slice(w, self);
     }
     #[inline]
     fn size_hint(&self) -> usize {
-        sequence_hint(N, self.iter())
+        slice_hint(self)
+    }
+}
+
+/// A fixed-size array is bounded when its elements are: written whole through one slot when
+/// small enough.
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<W: Writer>(&self, w: &mut W) {
+        match Self::MAX_SIZE {
+            Some(max) if max <= BOUNDED_LIMIT => {
+                w.write_bounded(max, |slot| self.encode_bounded(slot))
+            }
+            _ => {
+                w.write_array_len(N);
+                encode_slice(w, self);
+            }
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> usize {
+        slice_hint(self)
+    }
+    const MAX_SIZE: Option<usize> = repeat_bound(T::MAX_SIZE, N);
+    #[inline]
+    fn encode_bounded(&self, slot: &mut Slot<'_>) {
+        slot.put_array_len(N);
+        for item in self {
+            item.encode_bounded(slot);
+        }
     }
 }
 
@@ -381,7 +550,8 @@ macro_rules! encode_sequence {
         impl<T: Encode $(, $param: $bound)?> Encode for $ty<T $(, $param)?> {
             #[inline]
             fn encode<W: Writer>(&self, w: &mut W) {
-                encode_seq(w, self.len(), self);
+                w.write_array_len(self.len());
+                encode_elements(w, self);
             }
             #[inline]
             fn size_hint(&self) -> usize {
@@ -391,7 +561,7 @@ macro_rules! encode_sequence {
     )*};
 }
 
-encode_sequence!(Vec<T>, VecDeque<T>, BTreeSet<T>, HashSet<T, S: BuildHasher>);
+encode_sequence!(VecDeque<T>, BTreeSet<T>, HashSet<T, S: BuildHasher>);
 
 /// A map whose keys are written as values of their own type (MessagePack keys need not be
 /// strings: an integer key stays an integer).
@@ -423,12 +593,25 @@ macro_rules! encode_tuple {
         impl<$($name: Encode),+> Encode for ($($name,)+) {
             #[inline]
             fn encode<W: Writer>(&self, w: &mut W) {
-                w.write_array_len($len);
-                $(self.$idx.encode(w);)+
+                match Self::MAX_SIZE {
+                    Some(max) if max <= BOUNDED_LIMIT => {
+                        w.write_bounded(max, |slot| self.encode_bounded(slot))
+                    }
+                    _ => {
+                        w.write_array_len($len);
+                        $(self.$idx.encode(w);)+
+                    }
+                }
             }
             #[inline]
             fn size_hint(&self) -> usize {
                 1 $(+ self.$idx.size_hint())+
+            }
+            const MAX_SIZE: Option<usize> = sum_bounds(1, &[$($name::MAX_SIZE),+]);
+            #[inline]
+            fn encode_bounded(&self, slot: &mut Slot<'_>) {
+                slot.put_array_len($len);
+                $(self.$idx.encode_bounded(slot);)+
             }
         }
     )*};
@@ -451,4 +634,42 @@ encode_tuple! {
     14 => (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13)
     15 => (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13, T14.14)
     16 => (T0.0, T1.1, T2.2, T3.3, T4.4, T5.5, T6.6, T7.7, T8.8, T9.9, T10.10, T11.11, T12.12, T13.13, T14.14, T15.15)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_add_up() {
+        assert_eq!(sum_bounds(2, &[Some(9), Some(1)]), Some(12));
+        assert_eq!(sum_bounds(2, &[Some(9), None]), None);
+        assert_eq!(sum_bounds(usize::MAX, &[Some(1)]), None);
+        assert_eq!(max_bounds(&[Some(3), Some(9), Some(1)]), Some(9));
+        assert_eq!(max_bounds(&[Some(3), None]), None);
+        assert_eq!(<[f64; 2]>::MAX_SIZE, Some(23));
+        assert_eq!(<Option<u32>>::MAX_SIZE, Some(9));
+        assert_eq!(<(u8, bool)>::MAX_SIZE, Some(11));
+        assert_eq!(<Option<String>>::MAX_SIZE, None);
+        assert_eq!(<Box<i64>>::MAX_SIZE, None);
+    }
+
+    #[test]
+    fn runs_of_bounded_elements_equal_one_by_one() {
+        // Enough elements for several runs, of every integer width.
+        let values: Vec<i64> = (0..20_000)
+            .map(|i: i64| ((i * 7919 % 65_537) * if i % 3 == 0 { -1 } else { 1 }) << (i % 40))
+            .collect();
+        let mut one_by_one = Vec::new();
+        {
+            let mut w = super::super::writer::VecWriter::new(&mut one_by_one);
+            w.write_array_len(values.len());
+            for value in &values {
+                w.write_i64(*value);
+            }
+        }
+        assert_eq!(super::super::to_vec(&values), one_by_one);
+        let deque: VecDeque<i64> = values.iter().copied().collect();
+        assert_eq!(super::super::to_vec(&deque), one_by_one);
+    }
 }

@@ -55,17 +55,19 @@ use std::io;
 
 pub use decode::{Decode, DecodeOwned};
 pub use encode::Encode;
+#[doc(hidden)]
+pub use encode::{
+    max_bounds as __max_bounds, sum_bounds as __sum_bounds, BOUNDED_LIMIT as __BOUNDED_LIMIT,
+};
 pub use error::{Category, Error};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
 pub use value::{Integer, Value, ValueIndex};
 pub use writer::Writer;
+#[doc(hidden)]
+pub use writer::{Cursor, Slot};
 
 use writer::{IoWriter, VecWriter};
-
-/// Extra room reserved beyond the size hint, so that a slightly low estimate does not cost a
-/// second allocation.
-const HINT_SLACK: usize = 64;
 
 /// Encodes `value` as MessagePack into a new `Vec<u8>`.
 ///
@@ -74,7 +76,7 @@ const HINT_SLACK: usize = 64;
 /// ```
 #[inline]
 pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
-    let mut out = Vec::with_capacity(value.size_hint() + HINT_SLACK);
+    let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
     encode_into(value, &mut out);
     out
 }

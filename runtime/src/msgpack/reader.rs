@@ -49,11 +49,14 @@ pub(crate) const DEFAULT_MAX_DEPTH: usize = 128;
 /// array of the fields in order (`rmp_serde::to_vec`, `#[wire(as_array)]`). Decoders accept
 /// both, as rmp-serde does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum StructForm {
+pub enum StructForm<'de> {
     /// A map of this many entries follows.
     Map(usize),
     /// An array of this many elements follows.
     Array(usize),
+    /// A `bin` (already consumed), whose bytes rmp-serde reads as the fields in order, one
+    /// integer each.
+    Bytes(&'de [u8]),
 }
 
 /// A map key as a struct's or enum's decoder matches it against its field or variant names.
@@ -321,8 +324,40 @@ impl<'de> Reader<'de> {
 
     /// Reads an integer of any form into `u64`; `expected` names the target type in errors
     /// (a negative integer is an invalid value, anything else an invalid type).
-    #[inline]
+    #[inline(always)]
     pub fn decode_u64(&mut self, expected: &'static str) -> Result<u64, Error> {
+        // The unsigned forms, which is what writers use for non-negative values, inline.
+        let (input, pos) = (self.input, self.pos);
+        match input.get(pos) {
+            Some(&marker) if marker < 0x80 => {
+                self.pos = pos + 1;
+                return Ok(u64::from(marker));
+            }
+            Some(0xcc) => {
+                if let Some(&[value]) = input.get(pos + 1..pos + 2) {
+                    self.pos = pos + 2;
+                    return Ok(u64::from(value));
+                }
+            }
+            Some(0xcd) => {
+                if let Some(&[a, b]) = input.get(pos + 1..pos + 3) {
+                    self.pos = pos + 3;
+                    return Ok(u64::from(u16::from_be_bytes([a, b])));
+                }
+            }
+            Some(0xce) => {
+                if let Some(&[a, b, c, d]) = input.get(pos + 1..pos + 5) {
+                    self.pos = pos + 5;
+                    return Ok(u64::from(u32::from_be_bytes([a, b, c, d])));
+                }
+            }
+            _ => {}
+        }
+        self.decode_u64_slow(expected)
+    }
+
+    #[inline(never)]
+    fn decode_u64_slow(&mut self, expected: &'static str) -> Result<u64, Error> {
         let at = self.pos;
         match self.try_int()? {
             Some(Int::Unsigned(value)) => Ok(value),
@@ -434,8 +469,27 @@ impl<'de> Reader<'de> {
 
     /// Reads a string, borrowed from the input. A `bin` holding valid UTF-8 is accepted too,
     /// as rmp-serde accepts it for string targets.
-    #[inline]
+    #[inline(always)]
     pub fn decode_str(&mut self) -> Result<&'de str, Error> {
+        // `fixstr` and `str 8`, the forms of nearly every string, inline.
+        let (input, pos) = (self.input, self.pos);
+        let (start, len) = match input.get(pos) {
+            Some(&marker) if marker & 0xe0 == 0xa0 => (pos + 1, usize::from(marker & 0x1f)),
+            Some(0xd9) => match input.get(pos + 1) {
+                Some(&len) => (pos + 2, usize::from(len)),
+                None => return self.decode_str_slow(),
+            },
+            _ => return self.decode_str_slow(),
+        };
+        if let Some(text) = input.get(start..start + len).and_then(utf8) {
+            self.pos = start + len;
+            return Ok(text);
+        }
+        self.decode_str_slow()
+    }
+
+    #[inline(never)]
+    fn decode_str_slow(&mut self) -> Result<&'de str, Error> {
         let at = self.pos;
         if let Some(bytes) = self.try_str_bytes()? {
             return match utf8(bytes) {
@@ -447,6 +501,24 @@ impl<'de> Reader<'de> {
             Some(bytes) => utf8(bytes)
                 .ok_or_else(|| self.invalid_value("byte array".to_owned(), "a UTF-8 string", at)),
             None => Err(self.invalid_type("a string")),
+        }
+    }
+
+    /// Reads a character: a string of exactly one. Unlike [`Reader::decode_str`], a `bin`
+    /// is refused, as serde's `char` refuses bytes.
+    #[inline]
+    pub fn decode_char(&mut self) -> Result<char, Error> {
+        let at = self.pos;
+        let Some(bytes) = self.try_str_bytes()? else {
+            return Err(self.invalid_type("a character"));
+        };
+        let Some(text) = utf8(bytes) else {
+            return Err(self.error_at(ErrorCode::InvalidUtf8, at));
+        };
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Ok(ch),
+            _ => Err(self.invalid_value(format!("string {text:?}"), "a character", at)),
         }
     }
 
@@ -488,6 +560,14 @@ impl<'de> Reader<'de> {
     /// [`Reader::end_container`] after reading them.
     #[inline]
     pub fn begin_array(&mut self, expected: &'static str) -> Result<usize, Error> {
+        if let Some(len) = self.try_fix_header(0x90, 1) {
+            return Ok(len);
+        }
+        self.begin_array_slow(expected)
+    }
+
+    #[inline(never)]
+    fn begin_array_slow(&mut self, expected: &'static str) -> Result<usize, Error> {
         let at = self.pos;
         let marker = self.peek()?;
         let len = match marker {
@@ -509,6 +589,32 @@ impl<'de> Reader<'de> {
     /// map with [`Reader::end_container`] after reading them.
     #[inline]
     pub fn begin_map(&mut self, expected: &'static str) -> Result<usize, Error> {
+        if let Some(len) = self.try_fix_header(0x80, 2) {
+            return Ok(len);
+        }
+        self.begin_map_slow(expected)
+    }
+
+    /// A `fixarray` (`family` 0x90) or `fixmap` (0x80) header whose claim fits the input and
+    /// whose level fits the depth limit, entered; `None` (nothing consumed) for anything else,
+    /// which the caller's slow path sorts out.
+    #[inline(always)]
+    fn try_fix_header(&mut self, family: u8, values_per_item: usize) -> Option<usize> {
+        let marker = *self.input.get(self.pos)?;
+        if marker & 0xf0 != family || self.remaining_depth <= 1 {
+            return None;
+        }
+        let len = usize::from(marker & 0x0f);
+        if len * values_per_item >= self.input.len() - self.pos {
+            return None;
+        }
+        self.pos += 1;
+        self.remaining_depth -= 1;
+        Some(len)
+    }
+
+    #[inline(never)]
+    fn begin_map_slow(&mut self, expected: &'static str) -> Result<usize, Error> {
         let at = self.pos;
         let marker = self.peek()?;
         let len = match marker {
@@ -527,8 +633,19 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads the header of a struct: a map keyed by field names or an array of the fields.
-    #[inline]
-    pub fn begin_struct(&mut self, expected: &'static str) -> Result<StructForm, Error> {
+    #[inline(always)]
+    pub fn begin_struct(&mut self, expected: &'static str) -> Result<StructForm<'de>, Error> {
+        if let Some(len) = self.try_fix_header(0x80, 2) {
+            return Ok(StructForm::Map(len));
+        }
+        self.begin_struct_slow(expected)
+    }
+
+    #[inline(never)]
+    fn begin_struct_slow(&mut self, expected: &'static str) -> Result<StructForm<'de>, Error> {
+        if let Some(bytes) = self.try_bin()? {
+            return Ok(StructForm::Bytes(bytes));
+        }
         match self.peek()? {
             0x80..=0x8f | 0xde | 0xdf => self.begin_map(expected).map(StructForm::Map),
             0x90..=0x9f | 0xdc | 0xdd => self.begin_array(expected).map(StructForm::Array),
@@ -546,12 +663,35 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Element `index` of a sequence read from a `bin`: `T`'s value for that byte, or an
+    /// error at the `bin` (at `at`) when `T` takes no integer or the byte does not fit it.
+    #[doc(hidden)]
+    #[inline]
+    pub fn bin_element<T: super::Decode<'de>>(
+        &self,
+        bytes: &[u8],
+        index: usize,
+        expected: &'static str,
+        at: usize,
+    ) -> Result<T, Error> {
+        let byte = bytes[index];
+        T::from_bin_byte(byte).ok_or_else(|| {
+            self.invalid_type_found(format!("integer `{byte}`"), expected, at)
+                .in_index(index)
+        })
+    }
+
     /// Consumes `key` (a pre-encoded key, header included) if the input continues with exactly
     /// those bytes. This is how generated decoders test "the next declared field" in one
     /// comparison.
     #[inline(always)]
     pub fn try_key<const N: usize>(&mut self, key: &[u8; N]) -> bool {
-        match self.input.get(self.pos..self.pos + N) {
+        // Compared as fixed-size arrays, which compiles to a few integer compares.
+        let bytes: Option<&[u8; N]> = self
+            .input
+            .get(self.pos..self.pos + N)
+            .and_then(|bytes| bytes.try_into().ok());
+        match bytes {
             Some(bytes) if bytes == key => {
                 self.last_key = self.pos;
                 self.pos += N;
@@ -580,9 +720,10 @@ impl<'de> Reader<'de> {
         if let Some(bytes) = self.try_bin()? {
             return Ok(Key::Name(bytes));
         }
+        // Only the unsigned forms: serde's identifiers take unsigned integers alone, so a
+        // signed form (`int 8` holding 0, say) is refused as rmp-serde refuses it.
         match self.try_int()? {
             Some(Int::Unsigned(index)) => Ok(Key::Index(index)),
-            Some(Int::Signed(index)) if index >= 0 => Ok(Key::Index(index as u64)),
             _ => {
                 self.pos = at;
                 Err(self.invalid_type(expected))
@@ -866,10 +1007,19 @@ impl<'de> Reader<'de> {
     }
 }
 
-/// `bytes` as `&str` if they are valid UTF-8: short strings through std's check (quick for the
-/// short keys and values that dominate documents), long ones through simdutf8.
+/// `bytes` as `&str` if they are valid UTF-8: ASCII (most keys and many values) settled by a
+/// word-at-a-time check, other short strings by std's check, long ones by simdutf8.
 #[inline(always)]
 pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is valid UTF-8.
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    utf8_non_ascii(bytes)
+}
+
+#[inline(never)]
+fn utf8_non_ascii(bytes: &[u8]) -> Option<&str> {
     if bytes.len() < 64 {
         std::str::from_utf8(bytes).ok()
     } else {

@@ -3,11 +3,14 @@
 //!
 //! Every method reserves room once for the bounded piece it writes (a marker and at most eight
 //! bytes of payload, or a header and the bytes of a string) and then copies without further
-//! checks. Integers and headers always take their smallest form, as rmp-serde writes them.
+//! checks, through a [`Cursor`]: the write position and the end of the room, two pointers the
+//! writer keeps, rather than the three fields of a `Vec` reloaded on every write. Integers and
+//! headers always take their smallest form, as rmp-serde writes them.
 
 use std::io;
+use std::marker::PhantomData;
 
-use crate::buf::{put_unchecked, STREAM_BUFFER};
+use crate::buf::STREAM_BUFFER;
 
 /// Where encoded MessagePack goes. Implemented by fastwire's own writers only (the trait is
 /// sealed); [`Encode`](super::Encode) implementations receive one and call its methods.
@@ -31,12 +34,12 @@ use crate::buf::{put_unchecked, STREAM_BUFFER};
 /// assert_eq!(msgpack::to_vec(&Point { x: 1, y: -2 }), b"\x82\xa1x\x01\xa1y\xfe");
 /// ```
 pub trait Writer: sealed::Sealed {
-    /// The buffer currently being filled.
+    /// Where the next byte goes, and how much room is left.
     #[doc(hidden)]
-    fn buffer(&mut self) -> &mut Vec<u8>;
+    fn cursor(&mut self) -> &mut Cursor;
 
-    /// Makes room for `additional` more bytes in [`Writer::buffer`] (growing it, or flushing it
-    /// to the underlying stream). Called only when the room is missing.
+    /// Makes room for `additional` more bytes after the cursor (growing the buffer, or flushing
+    /// it to the underlying stream). Called only when the room is missing.
     #[doc(hidden)]
     fn make_room(&mut self, additional: usize);
 
@@ -51,8 +54,7 @@ pub trait Writer: sealed::Sealed {
     /// Ensures the next `additional` bytes can be appended without growing or flushing.
     #[inline(always)]
     fn reserve(&mut self, additional: usize) {
-        let buf = self.buffer();
-        if buf.capacity() - buf.len() < additional {
+        if self.cursor().room() < additional {
             self.make_room(additional);
         }
     }
@@ -62,8 +64,32 @@ pub trait Writer: sealed::Sealed {
     #[inline(always)]
     fn write_raw(&mut self, bytes: &[u8]) {
         self.reserve(bytes.len());
-        // SAFETY: `reserve` just ensured `bytes.len()` bytes of spare capacity.
-        unsafe { put_unchecked(self.buffer(), bytes) }
+        // SAFETY: `reserve` just ensured `bytes.len()` bytes of room.
+        unsafe { self.cursor().put(bytes) }
+    }
+
+    /// Reserves `max` bytes and hands them to `write` as a [`Slot`], whose writes need no
+    /// further capacity checks: how a value of bounded size (a number, a struct of numbers, a
+    /// run of such elements) is written with one check. What `write` leaves unwritten stays
+    /// room for later writes.
+    ///
+    /// # Panics
+    /// If `write` writes more than `max` bytes.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn write_bounded(&mut self, max: usize, write: impl FnOnce(&mut Slot<'_>)) {
+        if self.cursor().room() < max {
+            return write_bounded_short(self, max, write);
+        }
+        let cursor = self.cursor();
+        let mut slot = Slot {
+            pos: cursor.pos,
+            // SAFETY: there are at least `max` bytes of room after the cursor.
+            end: unsafe { cursor.pos.add(max) },
+            _room: PhantomData,
+        };
+        write(&mut slot);
+        cursor.pos = slot.pos;
     }
 
     /// Writes `nil`.
@@ -82,9 +108,7 @@ pub trait Writer: sealed::Sealed {
     /// or `64`.
     #[inline]
     fn write_u64(&mut self, value: u64) {
-        self.reserve(9);
-        // SAFETY: `reserve` ensured room for the longest form, nine bytes.
-        unsafe { put_u64(self.buffer(), value) }
+        self.write_bounded(9, |slot| slot.put_u64(value));
     }
 
     /// Writes a signed integer in its smallest form. Non-negative values take the unsigned
@@ -92,46 +116,19 @@ pub trait Writer: sealed::Sealed {
     /// or `64`.
     #[inline]
     fn write_i64(&mut self, value: i64) {
-        self.reserve(9);
-        let buf = self.buffer();
-        // SAFETY: `reserve` ensured room for the longest form, nine bytes.
-        unsafe {
-            if value >= 0 {
-                put_u64(buf, value as u64);
-            } else if value >= -32 {
-                put_unchecked(buf, &[value as u8]);
-            } else if value >= i64::from(i8::MIN) {
-                put_unchecked(buf, &[0xd0, value as u8]);
-            } else if value >= i64::from(i16::MIN) {
-                let [a, b] = (value as i16).to_be_bytes();
-                put_unchecked(buf, &[0xd1, a, b]);
-            } else if value >= i64::from(i32::MIN) {
-                let [a, b, c, d] = (value as i32).to_be_bytes();
-                put_unchecked(buf, &[0xd2, a, b, c, d]);
-            } else {
-                put_unchecked(buf, &[0xd3]);
-                put_unchecked(buf, &value.to_be_bytes());
-            }
-        }
+        self.write_bounded(9, |slot| slot.put_i64(value));
     }
 
     /// Writes a `float 32`.
     #[inline]
     fn write_f32(&mut self, value: f32) {
-        let [a, b, c, d] = value.to_bits().to_be_bytes();
-        self.write_raw(&[0xca, a, b, c, d]);
+        self.write_bounded(5, |slot| slot.put_f32(value));
     }
 
     /// Writes a `float 64`.
     #[inline]
     fn write_f64(&mut self, value: f64) {
-        self.reserve(9);
-        let buf = self.buffer();
-        // SAFETY: `reserve` ensured room for the marker and eight bytes.
-        unsafe {
-            put_unchecked(buf, &[0xcb]);
-            put_unchecked(buf, &value.to_bits().to_be_bytes());
-        }
+        self.write_bounded(9, |slot| slot.put_f64(value));
     }
 
     /// Writes a string: its header in the smallest form (`fixstr`, `str 8`, `16` or `32`),
@@ -141,17 +138,32 @@ pub trait Writer: sealed::Sealed {
     /// If the string is longer than MessagePack can say (4 GiB).
     #[inline]
     fn write_str(&mut self, value: &str) {
+        self.write_str_after(&[], value);
+    }
+
+    /// Writes `prefix` (pre-encoded bytes, such as a key) and then the string `value`, with
+    /// one capacity check for both when the string is short.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn write_str_after(&mut self, prefix: &[u8], value: &str) {
         let len = value.len();
-        if len < 32 {
-            self.reserve(1 + len);
-            let buf = self.buffer();
-            // SAFETY: `reserve` ensured room for the one-byte header and the bytes.
-            unsafe {
-                put_unchecked(buf, &[0xa0 | len as u8]);
-                put_unchecked(buf, value.as_bytes());
-            }
+        if len > u8::MAX as usize {
+            self.write_raw(prefix);
+            return write_with_header(self, value.as_bytes(), [0xd9, 0xda, 0xdb]);
+        }
+        // The exact size: a short buffer with room for the bytes themselves stays enough.
+        let header: &[u8] = if len < 32 {
+            &[0xa0 | len as u8]
         } else {
-            write_with_header(self, value.as_bytes(), [0xd9, 0xda, 0xdb]);
+            &[0xd9, len as u8]
+        };
+        self.reserve(prefix.len() + header.len() + len);
+        // SAFETY: `reserve` ensured room for the prefix, the header and the bytes.
+        unsafe {
+            let cursor = self.cursor();
+            cursor.put(prefix);
+            cursor.put(header);
+            cursor.put_short(value.as_bytes());
         }
     }
 
@@ -172,11 +184,7 @@ pub trait Writer: sealed::Sealed {
     /// If `len` is above `u32::MAX`, which MessagePack cannot say.
     #[inline]
     fn write_array_len(&mut self, len: usize) {
-        if len < 16 {
-            self.write_raw(&[0x90 | len as u8]);
-        } else {
-            write_header(self, len, 0xdc, 0xdd);
-        }
+        self.write_bounded(5, |slot| slot.put_array_len(len));
     }
 
     /// Writes a map header for `len` entries (`fixmap`, `map 16` or `32`); the keys and values
@@ -186,11 +194,7 @@ pub trait Writer: sealed::Sealed {
     /// If `len` is above `u32::MAX`, which MessagePack cannot say.
     #[inline]
     fn write_map_len(&mut self, len: usize) {
-        if len < 16 {
-            self.write_raw(&[0x80 | len as u8]);
-        } else {
-            write_header(self, len, 0xde, 0xdf);
-        }
+        self.write_bounded(5, |slot| slot.put_map_len(len));
     }
 
     /// Writes an extension value: its header in the smallest form (`fixext 1/2/4/8/16`,
@@ -221,29 +225,39 @@ pub trait Writer: sealed::Sealed {
     }
 }
 
-/// `value`'s smallest unsigned form.
-///
-/// # Safety
-/// `buf` must have at least nine bytes of spare capacity.
-#[inline(always)]
-unsafe fn put_u64(buf: &mut Vec<u8>, value: u64) {
-    // SAFETY: every branch writes at most nine bytes, which the caller guarantees room for.
-    unsafe {
-        if value < 0x80 {
-            put_unchecked(buf, &[value as u8]);
-        } else if value <= u64::from(u8::MAX) {
-            put_unchecked(buf, &[0xcc, value as u8]);
-        } else if value <= u64::from(u16::MAX) {
-            let [a, b] = (value as u16).to_be_bytes();
-            put_unchecked(buf, &[0xcd, a, b]);
-        } else if value <= u64::from(u32::MAX) {
-            let [a, b, c, d] = (value as u32).to_be_bytes();
-            put_unchecked(buf, &[0xce, a, b, c, d]);
-        } else {
-            put_unchecked(buf, &[0xcf]);
-            put_unchecked(buf, &value.to_be_bytes());
-        }
+/// The size of [`write_bounded_short`]'s scratch space: the largest slot the encoders ask
+/// for (a run of bounded elements, or a short string with its key).
+const SCRATCH: usize = 4096 + 512;
+
+/// [`Writer::write_bounded`] when the room left is shorter than the bound: the value is
+/// written to scratch space first and then appended at its real length, so the writer grows
+/// (or flushes) only when the bytes themselves do not fit. An exactly sized buffer stays
+/// enough.
+#[cold]
+#[inline(never)]
+fn write_bounded_short<W: Writer + ?Sized>(
+    w: &mut W,
+    max: usize,
+    write: impl FnOnce(&mut Slot<'_>),
+) {
+    if max > SCRATCH {
+        w.make_room(max);
+        return w.write_bounded(max, write);
     }
+    let mut scratch = [std::mem::MaybeUninit::<u8>::uninit(); SCRATCH];
+    let start = scratch.as_mut_ptr().cast::<u8>();
+    let mut slot = Slot {
+        pos: start,
+        // SAFETY: `max <= SCRATCH` bytes from the start of the scratch array.
+        end: unsafe { start.add(max) },
+        _room: PhantomData,
+    };
+    write(&mut slot);
+    let len = slot.pos as usize - start as usize;
+    // SAFETY: the slot wrote the first `len` bytes of the scratch array, so they are
+    // initialised, and they stay borrowed only for the copy.
+    let written = unsafe { std::slice::from_raw_parts(start, len) };
+    w.write_raw(written);
 }
 
 /// `len` as the 32-bit length MessagePack's largest headers carry.
@@ -261,18 +275,6 @@ fn too_long(len: usize) -> ! {
     panic!("MessagePack cannot encode a length of {len}: lengths are limited to 2^32 - 1")
 }
 
-/// An array or map header of 16 or 32 bits (`len` is at least 16).
-#[inline]
-fn write_header<W: Writer + ?Sized>(w: &mut W, len: usize, marker16: u8, marker32: u8) {
-    if len <= u16::MAX as usize {
-        let [a, b] = (len as u16).to_be_bytes();
-        w.write_raw(&[marker16, a, b]);
-    } else {
-        let [a, b, c, d] = length_u32(len).to_be_bytes();
-        w.write_raw(&[marker32, a, b, c, d]);
-    }
-}
-
 /// A string or binary header of 8, 16 or 32 bits, then the bytes.
 #[inline]
 fn write_with_header<W: Writer + ?Sized>(w: &mut W, bytes: &[u8], markers: [u8; 3]) {
@@ -288,18 +290,315 @@ fn write_with_header<W: Writer + ?Sized>(w: &mut W, bytes: &[u8], markers: [u8; 
         return;
     }
     w.reserve(3 + len);
-    let buf = w.buffer();
+    let buf = w.cursor();
     // SAFETY: `reserve` ensured room for the header (at most three bytes below 64 KiB, and
     // longer values took the branch above) and the bytes.
     unsafe {
         if len <= u8::MAX as usize {
-            put_unchecked(buf, &[markers[0], len as u8]);
+            buf.put(&[markers[0], len as u8]);
         } else {
             let [a, b] = (len as u16).to_be_bytes();
-            put_unchecked(buf, &[markers[1], a, b]);
+            buf.put(&[markers[1], a, b]);
         }
-        put_unchecked(buf, bytes);
+        buf.put(bytes);
     }
+}
+
+/// The write position in a writer's buffer and the end of the room after it.
+///
+/// Invariant (kept by the writers that own one): `pos <= end`, both in (or one past) the same
+/// allocation, and every byte from `pos` to `end` may be written.
+#[doc(hidden)]
+pub struct Cursor {
+    pos: *mut u8,
+    end: *mut u8,
+}
+
+impl Cursor {
+    /// No room at all: the first write asks for some.
+    fn empty() -> Self {
+        Cursor {
+            pos: std::ptr::null_mut(),
+            end: std::ptr::null_mut(),
+        }
+    }
+
+    /// The room after the unused part of `buf`'s allocation, from its length to its capacity.
+    fn over_spare(buf: &mut Vec<u8>) -> Self {
+        let spare = buf.spare_capacity_mut();
+        let len = spare.len();
+        let pos = spare.as_mut_ptr().cast::<u8>();
+        Cursor {
+            pos,
+            // SAFETY: `len` bytes from `pos` lie within the spare capacity.
+            end: unsafe { pos.add(len) },
+        }
+    }
+
+    /// How many bytes can be written before asking for more room.
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.end as usize - self.pos as usize
+    }
+
+    /// Copies `bytes` to the cursor and moves past them.
+    ///
+    /// # Safety
+    /// There must be at least `bytes.len()` bytes of room.
+    #[inline(always)]
+    unsafe fn put(&mut self, bytes: &[u8]) {
+        // SAFETY: the caller guarantees the room, which the invariant says may be written; the
+        // source is a distinct borrow, so the ranges cannot overlap.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.pos, bytes.len());
+            self.pos = self.pos.add(bytes.len());
+        }
+    }
+
+    /// Copies `bytes` (usually a short string) to the cursor and moves past them: short runs
+    /// by two overlapping word copies rather than a call to `memcpy`.
+    ///
+    /// # Safety
+    /// There must be at least `bytes.len()` bytes of room.
+    #[inline(always)]
+    unsafe fn put_short(&mut self, bytes: &[u8]) {
+        let len = bytes.len();
+        let (src, dst) = (bytes.as_ptr(), self.pos);
+        // SAFETY: every copy reads within `bytes` and writes within the `len` bytes of room
+        // the caller guarantees; source and destination are distinct allocations.
+        unsafe {
+            if len > 64 {
+                std::ptr::copy_nonoverlapping(src, dst, len);
+            } else if len >= 32 {
+                let head = src.cast::<[u8; 32]>().read_unaligned();
+                let tail = src.add(len - 32).cast::<[u8; 32]>().read_unaligned();
+                dst.cast::<[u8; 32]>().write_unaligned(head);
+                dst.add(len - 32).cast::<[u8; 32]>().write_unaligned(tail);
+            } else if len >= 16 {
+                let head = src.cast::<[u8; 16]>().read_unaligned();
+                let tail = src.add(len - 16).cast::<[u8; 16]>().read_unaligned();
+                dst.cast::<[u8; 16]>().write_unaligned(head);
+                dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(tail);
+            } else if len >= 8 {
+                dst.cast::<u64>()
+                    .write_unaligned(src.cast::<u64>().read_unaligned());
+                dst.add(len - 8)
+                    .cast::<u64>()
+                    .write_unaligned(src.add(len - 8).cast::<u64>().read_unaligned());
+            } else if len >= 4 {
+                dst.cast::<u32>()
+                    .write_unaligned(src.cast::<u32>().read_unaligned());
+                dst.add(len - 4)
+                    .cast::<u32>()
+                    .write_unaligned(src.add(len - 4).cast::<u32>().read_unaligned());
+            } else {
+                for i in 0..len {
+                    *dst.add(i) = *src.add(i);
+                }
+            }
+            self.pos = dst.add(len);
+        }
+    }
+
+    /// How many bytes were written since the cursor was placed at `start`.
+    fn written_since(&self, start: *const u8) -> usize {
+        self.pos as usize - start as usize
+    }
+}
+
+/// A region of the output reserved for a value of bounded size, from
+/// [`Writer::write_bounded`]. Each write checks only against the region's end, which stays in
+/// a register: no capacity checks and no reloads of the writer's state per write.
+#[doc(hidden)]
+pub struct Slot<'a> {
+    pos: *mut u8,
+    end: *mut u8,
+    _room: PhantomData<&'a mut [u8]>,
+}
+
+impl Slot<'_> {
+    /// How many bytes are left in the region.
+    #[inline(always)]
+    fn room(&self) -> usize {
+        self.end as usize - self.pos as usize
+    }
+
+    /// Checks that `len` more bytes fit: they always do when the size bounds are right.
+    #[inline(always)]
+    fn check(&self, len: usize) {
+        if len > self.room() {
+            slot_overflow(len, self.room());
+        }
+    }
+
+    /// Appends `bytes` (pre-encoded MessagePack, such as a key).
+    #[inline(always)]
+    pub fn put(&mut self, bytes: &[u8]) {
+        self.check(bytes.len());
+        // SAFETY: `check` ensured the room, which lies within the writer's reserved room; the
+        // source is a distinct borrow, so the ranges cannot overlap.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.pos, bytes.len());
+            self.pos = self.pos.add(bytes.len());
+        }
+    }
+
+    /// Appends the first `len` bytes of `bytes`, after checking room for all `N` of them (so
+    /// the copy has a constant size).
+    #[inline(always)]
+    fn put_prefix<const N: usize>(&mut self, bytes: [u8; N], len: usize) {
+        self.check(N);
+        debug_assert!(len <= N);
+        // SAFETY: `check` ensured room for `N >= len` bytes; the source is a local array.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.pos, N);
+            self.pos = self.pos.add(len.min(N));
+        }
+    }
+
+    /// `nil`.
+    #[inline(always)]
+    pub fn put_nil(&mut self) {
+        self.put(&[0xc0]);
+    }
+
+    /// `true` or `false`.
+    #[inline(always)]
+    pub fn put_bool(&mut self, value: bool) {
+        self.put(&[if value { 0xc3 } else { 0xc2 }]);
+    }
+
+    /// An unsigned integer in its smallest form (at most nine bytes).
+    #[inline(always)]
+    pub fn put_u64(&mut self, value: u64) {
+        let mut bytes = [0u8; 9];
+        let len = if value < 0x80 {
+            bytes[0] = value as u8;
+            1
+        } else if value <= u64::from(u8::MAX) {
+            bytes[..2].copy_from_slice(&[0xcc, value as u8]);
+            2
+        } else if value <= u64::from(u16::MAX) {
+            bytes[0] = 0xcd;
+            bytes[1..3].copy_from_slice(&(value as u16).to_be_bytes());
+            3
+        } else if value <= u64::from(u32::MAX) {
+            bytes[0] = 0xce;
+            bytes[1..5].copy_from_slice(&(value as u32).to_be_bytes());
+            5
+        } else {
+            bytes[0] = 0xcf;
+            bytes[1..].copy_from_slice(&value.to_be_bytes());
+            9
+        };
+        self.put_prefix(bytes, len);
+    }
+
+    /// A signed integer in its smallest form: non-negative values take the unsigned forms,
+    /// as rmp-serde writes them (at most nine bytes).
+    #[inline(always)]
+    pub fn put_i64(&mut self, value: i64) {
+        if value >= 0 {
+            return self.put_u64(value as u64);
+        }
+        let mut bytes = [0u8; 9];
+        let len = if value >= -32 {
+            bytes[0] = value as u8;
+            1
+        } else if value >= i64::from(i8::MIN) {
+            bytes[..2].copy_from_slice(&[0xd0, value as u8]);
+            2
+        } else if value >= i64::from(i16::MIN) {
+            bytes[0] = 0xd1;
+            bytes[1..3].copy_from_slice(&(value as i16).to_be_bytes());
+            3
+        } else if value >= i64::from(i32::MIN) {
+            bytes[0] = 0xd2;
+            bytes[1..5].copy_from_slice(&(value as i32).to_be_bytes());
+            5
+        } else {
+            bytes[0] = 0xd3;
+            bytes[1..].copy_from_slice(&value.to_be_bytes());
+            9
+        };
+        self.put_prefix(bytes, len);
+    }
+
+    /// A `float 32` (five bytes).
+    #[inline(always)]
+    pub fn put_f32(&mut self, value: f32) {
+        let [a, b, c, d] = value.to_bits().to_be_bytes();
+        self.put(&[0xca, a, b, c, d]);
+    }
+
+    /// A `float 64` (nine bytes).
+    #[inline(always)]
+    pub fn put_f64(&mut self, value: f64) {
+        let [a, b, c, d, e, f, g, h] = value.to_bits().to_be_bytes();
+        self.put(&[0xcb, a, b, c, d, e, f, g, h]);
+    }
+
+    /// A string header for `len` bytes up to 255 (`fixstr` or `str 8`; at most two bytes).
+    #[inline(always)]
+    fn put_str_header(&mut self, len: usize) {
+        debug_assert!(len <= u8::MAX as usize);
+        if len < 32 {
+            self.put_prefix([0xa0 | len as u8, 0], 1);
+        } else {
+            self.put_prefix([0xd9, len as u8], 2);
+        }
+    }
+
+    /// A string whose bytes follow the header in the region (at most `5 + len` bytes).
+    #[inline(always)]
+    pub fn put_str(&mut self, value: &str) {
+        let len = value.len();
+        if len <= u8::MAX as usize {
+            self.put_str_header(len);
+        } else {
+            let (a, b, c, d) = {
+                let [a, b, c, d] = length_u32(len).to_be_bytes();
+                (a, b, c, d)
+            };
+            if len <= u16::MAX as usize {
+                self.put(&[0xda, c, d]);
+            } else {
+                self.put(&[0xdb, a, b, c, d]);
+            }
+        }
+        self.put(value.as_bytes());
+    }
+
+    /// An array header for `len` elements (at most five bytes).
+    #[inline(always)]
+    pub fn put_array_len(&mut self, len: usize) {
+        self.put_header(len, 0x90, 0xdc, 0xdd);
+    }
+
+    /// A map header for `len` entries (at most five bytes).
+    #[inline(always)]
+    pub fn put_map_len(&mut self, len: usize) {
+        self.put_header(len, 0x80, 0xde, 0xdf);
+    }
+
+    #[inline(always)]
+    fn put_header(&mut self, len: usize, fix: u8, marker16: u8, marker32: u8) {
+        if len < 16 {
+            self.put(&[fix | len as u8]);
+        } else if len <= u16::MAX as usize {
+            let [a, b] = (len as u16).to_be_bytes();
+            self.put_prefix([marker16, a, b, 0, 0], 3);
+        } else {
+            let [a, b, c, d] = length_u32(len).to_be_bytes();
+            self.put_prefix([marker32, a, b, c, d], 5);
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn slot_overflow(len: usize, room: usize) -> ! {
+    panic!("an encoder wrote {len} bytes into a bounded slot with {room} left: its size bound is wrong")
 }
 
 mod sealed {
@@ -308,27 +607,52 @@ mod sealed {
     impl<W: std::io::Write> Sealed for super::IoWriter<W> {}
 }
 
-/// Appends to a caller's `Vec<u8>`, growing it as needed.
+/// Appends to a caller's `Vec<u8>`, growing it as needed. Bytes are written through the
+/// cursor into the spare capacity and counted into the vector's length when room is made and
+/// when the writer is dropped.
 pub(crate) struct VecWriter<'a> {
     out: &'a mut Vec<u8>,
+    cursor: Cursor,
+    /// Where the cursor stood when the length was last brought up to date.
+    start: *const u8,
 }
 
 impl<'a> VecWriter<'a> {
     pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
-        VecWriter { out }
+        let cursor = Cursor::over_spare(out);
+        let start = cursor.pos;
+        VecWriter { out, cursor, start }
+    }
+
+    /// Counts the bytes written through the cursor into the vector's length.
+    fn sync(&mut self) {
+        let written = self.cursor.written_since(self.start);
+        // SAFETY: the cursor wrote `written` bytes right after the old length, within the
+        // capacity, so they are initialised.
+        unsafe { self.out.set_len(self.out.len() + written) };
+        self.start = self.cursor.pos;
+    }
+}
+
+impl Drop for VecWriter<'_> {
+    fn drop(&mut self) {
+        self.sync();
     }
 }
 
 impl Writer for VecWriter<'_> {
     #[inline(always)]
-    fn buffer(&mut self) -> &mut Vec<u8> {
-        self.out
+    fn cursor(&mut self) -> &mut Cursor {
+        &mut self.cursor
     }
 
     #[cold]
     #[inline(never)]
     fn make_room(&mut self, additional: usize) {
+        self.sync();
         self.out.reserve(additional);
+        self.cursor = Cursor::over_spare(self.out);
+        self.start = self.cursor.pos;
     }
 }
 
@@ -336,6 +660,7 @@ impl Writer for VecWriter<'_> {
 /// output is dropped, and [`IoWriter::finish`] reports the error.
 pub(crate) struct IoWriter<W: io::Write> {
     buf: Vec<u8>,
+    cursor: Cursor,
     inner: W,
     error: Option<io::Error>,
 }
@@ -344,24 +669,27 @@ impl<W: io::Write> IoWriter<W> {
     pub(crate) fn new(inner: W) -> Self {
         IoWriter {
             buf: Vec::with_capacity(STREAM_BUFFER),
+            cursor: Cursor::empty(),
             inner,
             error: None,
         }
     }
 
+    /// Hands what the cursor wrote to the stream and empties the buffer.
     fn flush_buffer(&mut self) {
-        if !self.buf.is_empty() {
-            self.pass_through_buffer();
+        if !self.cursor.pos.is_null() {
+            let written = self.cursor.written_since(self.buf.as_ptr());
+            // SAFETY: the cursor was placed at the start of the empty buffer and wrote
+            // `written` bytes within its capacity, so they are initialised.
+            unsafe { self.buf.set_len(written) };
         }
-    }
-
-    fn pass_through_buffer(&mut self) {
-        if self.error.is_none() {
+        if self.error.is_none() && !self.buf.is_empty() {
             if let Err(e) = self.inner.write_all(&self.buf) {
                 self.error = Some(e);
             }
         }
         self.buf.clear();
+        self.cursor = Cursor::over_spare(&mut self.buf);
     }
 
     /// Writes out what is buffered and flushes the stream, returning the first error met.
@@ -376,8 +704,8 @@ impl<W: io::Write> IoWriter<W> {
 
 impl<W: io::Write> Writer for IoWriter<W> {
     #[inline(always)]
-    fn buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.buf
+    fn cursor(&mut self) -> &mut Cursor {
+        &mut self.cursor
     }
 
     #[cold]
@@ -386,6 +714,7 @@ impl<W: io::Write> Writer for IoWriter<W> {
         self.flush_buffer();
         if additional > self.buf.capacity() {
             self.buf.reserve(additional);
+            self.cursor = Cursor::over_spare(&mut self.buf);
         }
     }
 
