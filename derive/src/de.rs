@@ -105,7 +105,14 @@ pub trait Layout {
     /// Statements returning the "unknown field" error for the name in `__bytes`.
     fn unknown_field(&self, cx: &Ctx) -> TokenStream;
     /// The member loop of an open keyed form, finding each member's position from `lookup`.
+    /// With [`Layout::member_exists`], the loop starts after the `__next` members already
+    /// read in declaration order.
     fn member_loop(&self, cx: &Ctx, lookup: &MemberLookup) -> LoopFrame;
+    /// For a format whose keyed form says how many members it holds: the test that member
+    /// `position` (counting from 0) is there.
+    fn member_exists(&self) -> Option<fn(usize) -> TokenStream> {
+        None
+    }
     /// A struct's dispatch between its keyed form and its sequence form, opening each before
     /// running its statements.
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream;
@@ -672,9 +679,35 @@ fn member_loop(cx: &Ctx, layout: &impl Layout, fields: &[Field]) -> TokenStream 
         count,
     };
     let LoopFrame { head, index, tail } = layout.member_loop(cx, &lookup);
+    // Where the format knows how many members there are, the members that come in declaration
+    // order (nearly always all of them) are read first without dispatch or duplicate checks;
+    // the loop takes over at the first one out of order.
+    let ordered = layout.member_exists().map(|exists| {
+        let steps =
+            decoded_fields(fields)
+                .into_iter()
+                .enumerate()
+                .map(|(position, (index, field))| {
+                    let exists = exists(position);
+                    let is_key = layout.is_key(cx, &field.attrs.name.deserialize);
+                    let binding = binding(index);
+                    let name = &field.attrs.name.deserialize;
+                    let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
+                    let next = position + 1;
+                    quote! {
+                        if !(#exists && #is_key) {
+                            break '__ordered;
+                        }
+                        #binding = #krate::__private::Some(#decode);
+                        __next = #next;
+                    }
+                });
+        quote!('__ordered: { #(#steps)* })
+    });
     quote! {
         #slots
         let mut __next: #krate::__private::usize = 0;
+        #ordered
         #head {
             let __index: #krate::__private::usize = #index;
             __next = __index + 1;

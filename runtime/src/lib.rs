@@ -1,11 +1,12 @@
-//! fastwire: JSON (and, next, MessagePack) encoders and decoders written at compile time for
-//! each of your types.
+//! fastwire: JSON and MessagePack encoders and decoders written at compile time for each of
+//! your types.
 //!
 //! `#[derive(fastwire::Encode, fastwire::Decode)]` reads the `#[serde(...)]` attributes a type
-//! already carries and writes an encoder and a decoder specialised for it. The encoder writes
-//! the bytes serde_json writes for the same type; the decoder accepts what serde_json accepts
-//! (see the README for the few deliberate differences) and borrows strings from the input
-//! where the type allows.
+//! already carries and writes, for every enabled format, an encoder and a decoder specialised
+//! for it. The JSON encoder writes the bytes serde_json writes for the same type, the
+//! MessagePack encoder the bytes rmp-serde writes (`rmp_serde::to_vec_named`); the decoders
+//! accept what those accept (see the README for the few deliberate differences) and borrow
+//! strings from the input where the type allows.
 //!
 //! ```
 //! use fastwire::{Decode, Encode};
@@ -20,9 +21,14 @@
 //! }
 //!
 //! let row = Row { row_id: 1, label: "first".into(), cache: vec![] };
+//!
 //! let text = fastwire::json::to_string(&row);
 //! assert_eq!(text, r#"{"rowId":1,"label":"first"}"#);
 //! assert_eq!(fastwire::json::from_str::<Row>(&text).unwrap(), row);
+//!
+//! let bytes = fastwire::msgpack::to_vec(&row);
+//! assert_eq!(bytes, b"\x82\xa5rowId\x01\xa5label\xa5first");
+//! assert_eq!(fastwire::msgpack::from_slice::<Row>(&bytes).unwrap(), row);
 //! ```
 //!
 //! # Attributes
@@ -32,12 +38,14 @@
 //!
 //! | on | attribute |
 //! |---|---|
-//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde) |
+//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them) |
 //! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (fastwire's encoding cannot fail) |
 //! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
 //!
 //! Any other serde attribute is a compile error on that attribute, never silently ignored.
-//! Enums use serde's default, externally tagged representation.
+//! Enums use serde's default, externally tagged representation. A `bound` names the traits
+//! generically, as serde's does: `Serialize` (or `Encode`) in it means each format's encode
+//! trait, `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its decode traits.
 //!
 //! # What the derives write
 //!
@@ -72,12 +80,19 @@
 //! become `None` (for `Option` fields), their default, or a "missing field" error. An array of
 //! the fields in order is accepted too, as serde does.
 //!
+//! The MessagePack impls follow the same plan: each key is pre-encoded with its string header
+//! (and the map header with the first key), written together with the field's value; when
+//! decoding, "the next declared field" is one comparison of the input against that key, header
+//! included. A struct whose fields all have a bounded size (numbers, booleans, fixed arrays of
+//! them) is written through one reserved slot, with a single capacity check.
+//!
 //! # Cargo features
 //!
 //! - `derive` (default): re-exports the [`Encode`] and [`Decode`] derives.
 //! - `json` (default): the [`json`](mod@json) module.
-//! - `msgpack` (default): reserved for the MessagePack format, which the next release fills in;
-//!   it adds nothing yet.
+//! - `msgpack` (default): the [`msgpack`](mod@msgpack) module.
+//!
+//! Either format can be turned off; the derives then write impls for the other one only.
 
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod buf;
@@ -91,13 +106,15 @@ pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
 
-/// Derives the encode trait of every enabled format ([`json::Encode`] today).
+/// Derives the encode trait of every enabled format ([`json::Encode`],
+/// [`msgpack::Encode`]).
 ///
 /// See the [crate documentation](crate) for the attributes it reads.
 #[cfg(feature = "derive")]
 pub use fastwire_derive::Encode;
 
-/// Derives the decode trait of every enabled format ([`json::Decode`] today).
+/// Derives the decode trait of every enabled format ([`json::Decode`],
+/// [`msgpack::Decode`]).
 ///
 /// See the [crate documentation](crate) for the attributes it reads.
 #[cfg(feature = "derive")]

@@ -868,9 +868,9 @@ fn errors_name_the_path_and_the_position() {
     let err = msgpack::from_slice::<User>(b"\x81\xa2id\x01").unwrap_err();
     assert_eq!(err.to_string(), "missing field `displayName` (byte 5)");
     assert!(err.is_data());
-    // Duplicate fields: at the repeated key.
+    // Duplicate fields: at the repeated value, as JSON reports them.
     let err = msgpack::from_slice::<Strict>(b"\x82\xa1a\x01\xa1a\x02").unwrap_err();
-    assert_eq!(err.to_string(), "duplicate field `a` (byte 4)");
+    assert_eq!(err.to_string(), "duplicate field `a` (byte 6)");
     // Unknown variants and out-of-range indexes: at the identifier.
     let err = msgpack::from_slice::<Shapes>(b"\xa4Nope").unwrap_err();
     assert_eq!(

@@ -99,10 +99,15 @@ impl Layout for MsgpackLayout {
             }
         };
         LoopFrame {
-            head: quote!(for _ in 0..__len),
+            head: quote!(for _ in __next..__len),
             index,
             tail: quote!(#fmt::Reader::end_container(__r);),
         }
+    }
+
+    /// The map's header said how many entries follow: `__len`.
+    fn member_exists(&self) -> Option<fn(usize) -> TokenStream> {
+        Some(|position| quote!(#position < __len))
     }
 
     /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).

@@ -655,8 +655,16 @@ impl<'de> Reader<'de> {
 
     /// Reads the header of a sequence: an array, or a `bin` (rmp-serde reads a `bin` as a
     /// sequence of its bytes wherever a sequence is wanted).
-    #[inline]
+    #[inline(always)]
     pub fn begin_seq(&mut self, expected: &'static str) -> Result<SeqForm<'de>, Error> {
+        if let Some(len) = self.try_fix_header(0x90, 1) {
+            return Ok(SeqForm::Array(len));
+        }
+        self.begin_seq_slow(expected)
+    }
+
+    #[inline(never)]
+    fn begin_seq_slow(&mut self, expected: &'static str) -> Result<SeqForm<'de>, Error> {
         match self.try_bin()? {
             Some(bytes) => Ok(SeqForm::Bytes(bytes)),
             None => self.begin_array(expected).map(SeqForm::Array),
@@ -693,7 +701,6 @@ impl<'de> Reader<'de> {
             .and_then(|bytes| bytes.try_into().ok());
         match bytes {
             Some(bytes) if bytes == key => {
-                self.last_key = self.pos;
                 self.pos += N;
                 true
             }
@@ -759,7 +766,7 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Offset of the key (or variant) [`Reader::decode_key`] or [`Reader::try_key`] read last.
+    /// Offset of the key (or variant) [`Reader::decode_key`] read last.
     #[inline]
     pub fn last_key_offset(&self) -> usize {
         self.last_key
@@ -895,10 +902,10 @@ impl<'de> Reader<'de> {
         self.error_at(ErrorCode::MissingField(name), self.pos)
     }
 
-    /// "duplicate field `name`", at the key just read.
+    /// "duplicate field `name`", at the current position (the start of the repeated value).
     #[cold]
     pub fn duplicate_field(&self, name: &'static str) -> Error {
-        self.error_at(ErrorCode::DuplicateField(name), self.last_key)
+        self.error_at(ErrorCode::DuplicateField(name), self.pos)
     }
 
     /// "unknown field `found`, expected one of ...", at the key just read.
