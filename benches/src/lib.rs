@@ -1,26 +1,33 @@
 //! Benchmark models, data and checks for fastwire: typed models of the json-benchmark corpus
-//! (`twitter.json`, `citm_catalog.json`, `canada.json`), a generated list of users, and the
-//! helpers that compare fastwire's results with serde_json's.
+//! (`twitter.json`, `citm_catalog.json`, `canada.json`), a generated list of users, three small
+//! structs ([`ts`]), and the helpers that compare fastwire's results with serde_json's and
+//! rmp-serde's.
 //!
-//! Every model derives `serde::Serialize`, `serde::Deserialize`, `fastwire::Encode` and
-//! `fastwire::Decode` with the same `#[serde(...)]` attributes, so fastwire, serde_json and
-//! sonic-rs (which uses serde's traits) can be checked against each other and timed on the
-//! same types.
+//! Every model is declared with [`models!`], which derives `serde::Serialize`,
+//! `serde::Deserialize`, `fastwire::Encode`, `fastwire::Decode` and zerompk's `ToMessagePack`
+//! and `FromMessagePack` with the same field names, so fastwire, serde_json, sonic-rs and
+//! rmp-serde (which use serde's traits) and zerompk can be checked against each other and timed
+//! on the same types; and which declares beside each model an array-form twin
+//! (`twitter::array::Twitter`, ...) for MessagePack's array form ([`twin`]).
 //!
 //! Besides this library the crate holds:
 //! - the `compare` binary, the project's main benchmark: encodes and decodes every workload
-//!   with fastwire, serde_json and sonic-rs in one process, after checking that fastwire's
-//!   bytes and values equal serde_json's, and prints a markdown table of throughputs and ratios
-//!   (`cargo run --release -p fastwire-benches --bin compare [-- [--quick] [RUNS]]`);
-//! - criterion benches `json_encode` and `json_decode`
-//!   (`cargo bench -p fastwire-benches --bench json_decode`);
+//!   with fastwire and its peers in one process (JSON: serde_json and sonic-rs; MessagePack:
+//!   rmp-serde and zerompk, in map and array form), after checking that fastwire's bytes and
+//!   values equal serde_json's and rmp-serde's, and prints markdown tables of throughputs and
+//!   ratios (`cargo run --release -p fastwire-benches --bin compare [-- [--quick] [RUNS]]`);
+//! - criterion benches `json_encode`, `json_decode`, `msgpack_encode` and `msgpack_decode`
+//!   (`cargo bench -p fastwire-benches --bench msgpack_decode`);
 //! - the oracle test `tests/models.rs` (`cargo test -p fastwire-benches`);
-//! - the example `users` (encoding 20,000 users, fastwire against serde_json).
+//! - the examples `users` (encoding 20,000 users, fastwire against serde_json) and
+//!   `msgpack_profile` (one MessagePack workload, one library, N times: a driver for
+//!   profilers such as callgrind).
 //!
 //! serde_json is used with its default features: no `float_roundtrip`, which would slow its
 //! decoder down. Its default float parser is not correctly rounded (it can be one ulp off), so
 //! [`oracle`] compares decoded values with a one-ulp tolerance on floats where serde_json
-//! parsed them; encoded bytes are always compared exactly.
+//! parsed them; encoded bytes are always compared exactly. MessagePack floats are binary, so
+//! those comparisons are exact throughout.
 //!
 //! The corpus is read from `../../shared/data/json-benchmark/` relative to this crate's
 //! manifest directory; it is not part of the repository.
@@ -28,7 +35,11 @@
 pub mod canada;
 pub mod citm;
 pub mod data;
+pub mod msgpack;
+pub mod msgpack_diff;
 pub mod oracle;
+pub mod ts;
+pub mod twin;
 pub mod twitter;
 pub mod users;
 

@@ -6,23 +6,25 @@
 //! Names mix ASCII with Latin-1, Cyrillic, Greek, CJK, Hangul, Devanagari and Arabic text, and a
 //! few contain characters JSON must escape (quotes, backslashes, tabs, newlines, control
 //! characters).
+//!
+//! Declared with [`models!`](crate::models): [`array`](mod@array) holds the array-form twin.
 
-use serde::{Deserialize, Serialize};
-
-/// One row of the user list. Keys are camelCase (`id`, `regDate`, `name`, `score`).
-#[derive(
-    Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, Clone, PartialEq, Eq,
-)]
-#[serde(rename_all = "camelCase")]
-pub struct User {
-    /// A version-4 GUID in canonical form: 36 lowercase hex digits and hyphens, `8-4-4-4-12`.
-    pub id: String,
-    /// Registration date, `YYYY-MM-DD`.
-    pub reg_date: String,
-    /// Full name, possibly non-ASCII and occasionally with characters JSON escapes.
-    pub name: String,
-    /// A score as decimal text with two fraction digits, like `"1234.56"`.
-    pub score: String,
+crate::models! {
+    /// One row of the user list. Keys are camelCase (`id`, `regDate`, `name`, `score`).
+    #[derive(Eq)]
+    #[serde(rename_all = "camelCase")]
+    pub struct User {
+        /// A version-4 GUID in canonical form: 36 lowercase hex digits and hyphens,
+        /// `8-4-4-4-12`.
+        pub id: String,
+        /// Registration date, `YYYY-MM-DD`.
+        #[msgpack(key = "regDate")]
+        pub reg_date: String,
+        /// Full name, possibly non-ASCII and occasionally with characters JSON escapes.
+        pub name: String,
+        /// A score as decimal text with two fraction digits, like `"1234.56"`.
+        pub score: String,
+    }
 }
 
 /// The number of users in the standard workload (benchmarks and the `users` example).
@@ -142,7 +144,9 @@ const NICKNAMES: &[&str] = &["Bob", "Ace", "Doc", "Kiki", "Moose", "Ziggy", "Lul
 fn days_in_month(year: u32, month: u32) -> u32 {
     match month {
         4 | 6 | 9 | 11 => 30,
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
+            29
+        }
         2 => 28,
         _ => 31,
     }

@@ -12,15 +12,26 @@
 //! against the standard library's parser.
 //!
 //! Completeness: the model keeps everything the corpus file holds (key order aside).
+//!
+//! MessagePack, for every model in map form and its array-form twin: fastwire's bytes equal
+//! rmp-serde's (`to_vec_named` for the map form, `to_vec` for the twin) through every output
+//! function; fastwire decodes them, from a slice and from a reader, to the original value, as
+//! rmp-serde does; zerompk's encoding holds the same data as rmp-serde's (in other forms in
+//! places: other integer widths, nil entries for skipped `None`s), and zerompk and fastwire both
+//! decode it to the original. Floats are binary in MessagePack, so every comparison is exact.
 
 use std::fmt::Debug;
 
 use fastwire::json::DecodeOwned;
 use fastwire_benches::canada::Canada;
+use fastwire_benches::msgpack::Model;
+use fastwire_benches::msgpack_diff::explain;
 use fastwire_benches::oracle::{
     compare_models, compare_values, describe_difference, fastwire_value_to_serde_json,
     number_tokens, numbers_as_f64,
 };
+use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
+use fastwire_benches::twin::ArrayTwin;
 use fastwire_benches::{data, load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -132,6 +143,73 @@ fn check_complete<T: Serialize>(name: &str, model: &T, source: &str) {
     }
 }
 
+/// The MessagePack checks of the module docs for `value`, whose rmp-serde encoding is
+/// `expected`.
+fn check_msgpack_form<T: Model>(what: &str, value: &T, expected: &[u8]) {
+    let same = |function: &str, actual: &[u8], expected: &[u8]| {
+        let what = format!("{what}: {function}");
+        if let Some(report) = explain(&what, ("fastwire", actual), ("rmp-serde", expected)) {
+            panic!("{report}");
+        }
+    };
+    same("to_vec", &fastwire::msgpack::to_vec(value), expected);
+    let mut appended = b"prefix".to_vec();
+    fastwire::msgpack::encode_into(value, &mut appended);
+    assert!(
+        appended.starts_with(b"prefix"),
+        "{what}: encode_into changed what was there"
+    );
+    same("encode_into", &appended[b"prefix".len()..], expected);
+    let mut streamed = Vec::new();
+    fastwire::msgpack::to_writer(&mut streamed, value).unwrap();
+    same("to_writer", &streamed, expected);
+
+    let decoded: T = fastwire::msgpack::from_slice(expected)
+        .unwrap_or_else(|e| panic!("{what}: fastwire::msgpack::from_slice failed: {e}"));
+    assert!(decoded == *value, "{what}: from_slice changed the value");
+    let from_reader: T = fastwire::msgpack::from_reader(expected).unwrap();
+    assert!(
+        from_reader == *value,
+        "{what}: from_reader changed the value"
+    );
+    let by_rmp: T = rmp_serde::from_slice(expected).unwrap();
+    assert!(
+        by_rmp == *value,
+        "{what}: rmp-serde's decoding changed the value"
+    );
+
+    let theirs = zerompk::to_msgpack_vec(value).unwrap();
+    // The same data as rmp-serde's, in forms of zerompk's choosing: the models' zerompk keys
+    // are serde's names.
+    if let Some(report) = explain(what, ("zerompk", &theirs), ("rmp-serde", expected)) {
+        assert!(report.same_values, "{report}");
+    }
+    let by_zerompk: T = zerompk::from_msgpack(&theirs).unwrap();
+    assert!(
+        by_zerompk == *value,
+        "{what}: zerompk's round trip changed the value"
+    );
+    let from_zerompk: T = fastwire::msgpack::from_slice(&theirs)
+        .unwrap_or_else(|e| panic!("{what}: fastwire cannot decode zerompk's bytes: {e}"));
+    assert!(
+        from_zerompk == *value,
+        "{what}: fastwire's decoding of zerompk's bytes changed the value"
+    );
+}
+
+/// The MessagePack checks for `value` in map form and for its array-form twin.
+fn check_msgpack<T>(name: &str, value: &T)
+where
+    T: Model + ArrayTwin,
+    T::Twin: Model,
+{
+    let named = rmp_serde::to_vec_named(value).unwrap();
+    check_msgpack_form(&format!("{name} (map)"), value, &named);
+    let twin = value.to_twin();
+    let array = rmp_serde::to_vec(&twin).unwrap();
+    check_msgpack_form(&format!("{name} (array)"), &twin, &array);
+}
+
 #[test]
 fn twitter() {
     let source = data::read_corpus("twitter.json");
@@ -212,4 +290,39 @@ fn values() {
             panic!("{name}: fastwire's Value differs from serde_json's at {difference}");
         }
     }
+}
+
+#[test]
+fn msgpack_twitter() {
+    check_msgpack("twitter", &load_twitter());
+}
+
+#[test]
+fn msgpack_citm() {
+    check_msgpack("citm", &load_citm());
+}
+
+#[test]
+fn msgpack_canada() {
+    check_msgpack("canada", &load_canada());
+}
+
+#[test]
+fn msgpack_users() {
+    check_msgpack("users_20k", &users(STANDARD_COUNT));
+    for user in users(300) {
+        check_msgpack("user", &user);
+    }
+    check_msgpack("no users", &users(0));
+}
+
+/// The `Ts` structs, in JSON and in MessagePack.
+#[test]
+fn ts_shapes() {
+    check_model("ts_short", &ts_short(), None);
+    check_model("ts_cjk", &ts_cjk(), None);
+    check_model("ts_ticker", &ts_ticker(), None);
+    check_msgpack("ts_short", &ts_short());
+    check_msgpack("ts_cjk", &ts_cjk());
+    check_msgpack("ts_ticker", &ts_ticker());
 }

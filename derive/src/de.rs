@@ -74,6 +74,12 @@ pub struct StructForms<'a> {
     pub keyed: TokenStream,
     /// Statements reading the sequence form's elements, ending in the value.
     pub seq: TokenStream,
+    /// Statements reading every decoded field in order from a sequence known to hold exactly
+    /// `count` elements, each into its binding, then the value: for a format that knows a
+    /// sequence's length before reading it.
+    pub exact: TokenStream,
+    /// How many fields are decoded.
+    pub count: usize,
 }
 
 /// How a format frames the reading of a sequence's elements.
@@ -631,12 +637,23 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
             let keyed = member_loop(cx, layout, target.fields);
             let seq = read_seq(cx, layout, target, true);
+            let decoded = decoded_fields(target.fields);
+            let exact = decoded
+                .iter()
+                .enumerate()
+                .map(|(position, (index, field))| {
+                    let binding = binding(*index);
+                    let decode = decode_field(cx, field, &PathSegment::Index(position));
+                    quote!(let #binding = #decode;)
+                });
             layout.read_struct(
                 cx,
                 StructForms {
                     expecting: &target.expecting,
                     keyed: quote!(#keyed #krate::__private::Ok(#value)),
                     seq: quote!(#seq #krate::__private::Ok(#value)),
+                    exact: quote!(#(#exact)* #krate::__private::Ok(#value)),
+                    count: decoded.len(),
                 },
             )
         }

@@ -113,11 +113,20 @@ impl Layout for MsgpackLayout {
     /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
         let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);
+        let (exact, count) = (forms.exact, forms.count);
         let (fmt, krate) = (&cx.fmt, cx.krate);
         quote! {
             let __at = #fmt::Reader::offset(__r);
             let (__len, __bin) = match #fmt::Reader::begin_struct(__r, #expecting)? {
                 #fmt::StructForm::Map(__len) => return { #keyed },
+                // The array `rmp_serde::to_vec` and `as_array` write: every field, in order.
+                #fmt::StructForm::Array(#count) => {
+                    return {
+                        let __value = { #exact };
+                        #fmt::Reader::end_container(__r);
+                        __value
+                    };
+                }
                 #fmt::StructForm::Array(__len) => (__len, #krate::__private::None),
                 #fmt::StructForm::Bytes(__bytes) => (__bytes.len(), #krate::__private::Some(__bytes)),
             };

@@ -323,17 +323,6 @@ pub(crate) trait Collect<T> {
     fn push(&mut self, item: T);
 }
 
-impl<T> Collect<T> for Vec<T> {
-    #[inline]
-    fn reserve(&mut self, additional: usize) {
-        Vec::reserve_exact(self, additional);
-    }
-    #[inline]
-    fn push(&mut self, item: T) {
-        Vec::push(self, item);
-    }
-}
-
 impl<T: Ord> Collect<T> for BTreeSet<T> {
     #[inline]
     fn reserve(&mut self, _: usize) {}
@@ -376,11 +365,37 @@ pub(crate) fn decode_seq<'de, T: Decode<'de>>(
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
-    #[inline]
+    #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let mut out = Vec::new();
-        decode_seq(r, "a sequence", &mut out)?;
-        Ok(out)
+        // Arrays, the form writers use, directly (an empty one costs no allocation).
+        let at = r.offset();
+        match r.begin_seq("a sequence")? {
+            SeqForm::Array(0) => {
+                r.end_container();
+                Ok(Vec::new())
+            }
+            SeqForm::Array(len) => {
+                let mut out = Vec::with_capacity(initial_capacity::<T>(len, r.remaining()));
+                for index in 0..len {
+                    out.push(T::decode(r).map_err(|e| e.in_index(index))?);
+                }
+                r.end_container();
+                Ok(out)
+            }
+            SeqForm::Bytes(bytes) => {
+                let mut out = Vec::with_capacity(bytes.len());
+                for &byte in bytes {
+                    match T::from_bin_byte(byte) {
+                        Some(item) => out.push(item),
+                        None => {
+                            let found = "byte array".to_owned();
+                            return Err(r.invalid_type_found(found, "a sequence", at));
+                        }
+                    }
+                }
+                Ok(out)
+            }
+        }
     }
 }
 
@@ -433,44 +448,104 @@ impl<'de, 'a, T: Decode<'de> + Clone> Decode<'de> for Cow<'a, [T]> {
     }
 }
 
-/// Fills a fixed-size array in place, counting elements beyond its length.
+/// A fixed-size array being filled in place: the first `filled` slots are initialised. On
+/// drop (an error part-way), those are dropped; [`ArraySlots::into_array`] hands over a full
+/// one.
 struct ArraySlots<T, const N: usize> {
-    items: [Option<T>; N],
+    items: [std::mem::MaybeUninit<T>; N],
     filled: usize,
 }
 
-impl<T, const N: usize> Collect<T> for ArraySlots<T, N> {
-    #[inline]
-    fn reserve(&mut self, _: usize) {}
-    #[inline]
-    fn push(&mut self, item: T) {
-        if let Some(slot) = self.items.get_mut(self.filled) {
-            *slot = Some(item);
+impl<T, const N: usize> ArraySlots<T, N> {
+    #[inline(always)]
+    fn new() -> Self {
+        ArraySlots {
+            items: [const { std::mem::MaybeUninit::uninit() }; N],
+            filled: 0,
         }
+    }
+
+    /// Puts `item` in the next slot. Called at most `N` times.
+    #[inline(always)]
+    fn push(&mut self, item: T) {
+        self.items[self.filled].write(item);
         self.filled += 1;
+    }
+
+    /// The full array. Called only once all `N` slots are filled.
+    #[inline(always)]
+    fn into_array(self) -> [T; N] {
+        assert_eq!(
+            self.filled, N,
+            "every slot is filled before the array is taken"
+        );
+        let this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: all `N` slots are initialised (checked above), `[MaybeUninit<T>; N]` has the
+        // layout of `[T; N]`, and `ManuallyDrop` keeps the slots from being dropped here.
+        unsafe { std::ptr::read(this.items.as_ptr().cast::<[T; N]>()) }
+    }
+}
+
+impl<T, const N: usize> Drop for ArraySlots<T, N> {
+    fn drop(&mut self) {
+        for slot in &mut self.items[..self.filled] {
+            // SAFETY: the first `filled` slots are initialised, and each is dropped once.
+            unsafe { slot.assume_init_drop() };
+        }
     }
 }
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    /// An array of exactly `N` elements, read straight into place; or a `bin`, as rmp-serde
+    /// reads one.
+    #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        // Filled in place (no heap): small arrays such as coordinates are common.
-        let mut slots = ArraySlots {
-            items: std::array::from_fn(|_| None),
-            filled: 0,
-        };
         let at = r.offset();
-        let from_bin = (0xc4..=0xc6).contains(&r.peek()?);
-        decode_seq(r, "an array", &mut slots)?;
-        // rmp-serde stops reading a `bin` once the array is full.
-        if slots.filled < N || (slots.filled > N && !from_bin) {
-            let expected = format!("an array of length {N}");
-            return Err(r.invalid_length_at(slots.filled, &expected, at));
+        match r.begin_seq("an array")? {
+            SeqForm::Array(len) => {
+                if len != N {
+                    return Err(array_length_error::<N>(r, len, at));
+                }
+                let items = fill_array(|index| T::decode(r).map_err(|e| e.in_index(index)))?;
+                r.end_container();
+                Ok(items)
+            }
+            SeqForm::Bytes(bytes) => array_from_bin(r, bytes, at),
         }
-        Ok(slots.items.map(|item| match item {
-            Some(item) => item,
-            None => unreachable!("every slot was filled"),
-        }))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn array_length_error<const N: usize>(r: &Reader<'_>, len: usize, at: usize) -> Error {
+    r.invalid_length_at(len, &format!("an array of length {N}"), at)
+}
+
+/// An array whose elements `next` yields in order, or its first error.
+#[inline(always)]
+fn fill_array<T, const N: usize>(
+    mut next: impl FnMut(usize) -> Result<T, Error>,
+) -> Result<[T; N], Error> {
+    let mut slots = ArraySlots::<T, N>::new();
+    for index in 0..N {
+        slots.push(next(index)?);
+    }
+    Ok(slots.into_array())
+}
+
+/// A `[T; N]` from the bytes of a `bin` at `at`: rmp-serde reads the first `N` and leaves the
+/// rest.
+#[cold]
+fn array_from_bin<'de, T: Decode<'de>, const N: usize>(
+    r: &Reader<'de>,
+    bytes: &[u8],
+    at: usize,
+) -> Result<[T; N], Error> {
+    if bytes.len() < N {
+        let expected = format!("an array of length {N}");
+        return Err(r.invalid_length_at(bytes.len(), &expected, at));
+    }
+    fill_array(|index| r.bin_element(bytes, index, "an integer", at))
 }
 
 /// Reads a map entry by entry into `insert`, adding the key (as text) to any error's path.

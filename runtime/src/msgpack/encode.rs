@@ -64,7 +64,7 @@ pub trait Encode {
     /// Writes `prefix` (pre-encoded bytes, such as a struct's key for this field) and then
     /// `self`, with one capacity check for both where the size allows.
     #[doc(hidden)]
-    #[inline]
+    #[inline(always)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         match Self::MAX_SIZE {
             Some(max) if max <= BOUNDED_LIMIT => w.write_bounded(prefix.len() + max, |slot| {
@@ -351,7 +351,7 @@ impl Encode for str {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
-    #[inline]
+    #[inline(always)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         w.write_str_after(prefix, self);
     }
@@ -366,7 +366,7 @@ impl Encode for String {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
-    #[inline]
+    #[inline(always)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         w.write_str_after(prefix, self);
     }
@@ -396,7 +396,7 @@ impl<T: Encode> Encode for Option<T> {
             None => slot.put_nil(),
         }
     }
-    #[inline]
+    #[inline(always)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         match self {
             Some(value) => value.encode_after(prefix, w),
@@ -424,7 +424,7 @@ macro_rules! encode_deref {
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
-            #[inline]
+            #[inline(always)]
             fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
                 (**self).encode_after(prefix, w);
             }
@@ -449,7 +449,7 @@ impl<T: ?Sized + ToOwned + Encode> Encode for Cow<'_, T> {
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
-    #[inline]
+    #[inline(always)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         (**self).encode_after(prefix, w);
     }
@@ -475,7 +475,7 @@ macro_rules! encode_wrapper {
                 let $this = self;
                 $inner.encode_bounded(slot);
             }
-            #[inline]
+            #[inline(always)]
             fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
                 let $this = self;
                 $inner.encode_after(prefix, w);

@@ -164,6 +164,20 @@ impl<'de> Reader<'de> {
         Ok(byte)
     }
 
+    /// If the next value is `marker` followed by `N` bytes (all there), those bytes, consumed;
+    /// otherwise `None`, consuming nothing. One bounds check and one load of the `N` bytes.
+    #[inline(always)]
+    fn try_fixed<const N: usize>(&mut self, marker: u8) -> Option<[u8; N]> {
+        let pos = self.pos;
+        let value = self.input.get(pos..pos + 1 + N)?;
+        if value[0] != marker {
+            return None;
+        }
+        let bytes: [u8; N] = value[1..].try_into().ok()?;
+        self.pos = pos + 1 + N;
+        Some(bytes)
+    }
+
     /// The next `N` bytes.
     #[inline(always)]
     fn take_array<const N: usize>(&mut self) -> Result<[u8; N], Error> {
@@ -340,15 +354,18 @@ impl<'de> Reader<'de> {
                 }
             }
             Some(0xcd) => {
-                if let Some(&[a, b]) = input.get(pos + 1..pos + 3) {
-                    self.pos = pos + 3;
-                    return Ok(u64::from(u16::from_be_bytes([a, b])));
+                if let Some(bytes) = self.try_fixed::<2>(0xcd) {
+                    return Ok(u64::from(u16::from_be_bytes(bytes)));
                 }
             }
             Some(0xce) => {
-                if let Some(&[a, b, c, d]) = input.get(pos + 1..pos + 5) {
-                    self.pos = pos + 5;
-                    return Ok(u64::from(u32::from_be_bytes([a, b, c, d])));
+                if let Some(bytes) = self.try_fixed::<4>(0xce) {
+                    return Ok(u64::from(u32::from_be_bytes(bytes)));
+                }
+            }
+            Some(0xcf) => {
+                if let Some(bytes) = self.try_fixed::<8>(0xcf) {
+                    return Ok(u64::from_be_bytes(bytes));
                 }
             }
             _ => {}
@@ -396,8 +413,17 @@ impl<'de> Reader<'de> {
 
     /// Reads a float: `float 64`, `float 32` (widened exactly) or any integer (converted, as
     /// serde converts integers for float targets).
-    #[inline]
+    #[inline(always)]
     pub fn decode_f64(&mut self) -> Result<f64, Error> {
+        // `float 64`, what writers use for `f64`, inline.
+        if let Some(bits) = self.try_fixed::<8>(0xcb) {
+            return Ok(f64::from_bits(u64::from_be_bytes(bits)));
+        }
+        self.decode_f64_slow()
+    }
+
+    #[inline(never)]
+    fn decode_f64_slow(&mut self) -> Result<f64, Error> {
         match self.peek()? {
             0xcb => Ok(f64::from_bits(u64::from_be_bytes(
                 self.take_after_marker()?,
@@ -415,8 +441,16 @@ impl<'de> Reader<'de> {
 
     /// Reads a float into `f32`: `float 32`, `float 64` (rounded to the nearest `f32`, as
     /// serde's `as` conversion does) or any integer.
-    #[inline]
+    #[inline(always)]
     pub fn decode_f32(&mut self) -> Result<f32, Error> {
+        if let Some(bits) = self.try_fixed::<4>(0xca) {
+            return Ok(f32::from_bits(u32::from_be_bytes(bits)));
+        }
+        self.decode_f32_slow()
+    }
+
+    #[inline(never)]
+    fn decode_f32_slow(&mut self) -> Result<f32, Error> {
         match self.peek()? {
             0xca => Ok(f32::from_bits(u32::from_be_bytes(
                 self.take_after_marker()?,
@@ -637,6 +671,9 @@ impl<'de> Reader<'de> {
     pub fn begin_struct(&mut self, expected: &'static str) -> Result<StructForm<'de>, Error> {
         if let Some(len) = self.try_fix_header(0x80, 2) {
             return Ok(StructForm::Map(len));
+        }
+        if let Some(len) = self.try_fix_header(0x90, 1) {
+            return Ok(StructForm::Array(len));
         }
         self.begin_struct_slow(expected)
     }

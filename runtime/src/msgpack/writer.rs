@@ -152,18 +152,22 @@ pub trait Writer: sealed::Sealed {
             return write_with_header(self, value.as_bytes(), [0xd9, 0xda, 0xdb]);
         }
         // The exact size: a short buffer with room for the bytes themselves stays enough.
-        let header: &[u8] = if len < 32 {
-            &[0xa0 | len as u8]
-        } else {
-            &[0xd9, len as u8]
-        };
-        self.reserve(prefix.len() + header.len() + len);
-        // SAFETY: `reserve` ensured room for the prefix, the header and the bytes.
+        let header_len = if len < 32 { 1 } else { 2 };
+        self.reserve(prefix.len() + header_len + len);
+        // SAFETY: `reserve` ensured room for the prefix, the header and the bytes. The
+        // position is kept in a local until the end, so the writes cannot make the compiler
+        // reload it.
         unsafe {
             let cursor = self.cursor();
-            cursor.put(prefix);
-            cursor.put(header);
-            cursor.put_short(value.as_bytes());
+            let mut pos = copy_to(cursor.pos, prefix);
+            if len < 32 {
+                *pos = 0xa0 | len as u8;
+            } else {
+                *pos = 0xd9;
+                *pos.add(1) = len as u8;
+            }
+            pos = copy_short_to(pos.add(header_len), value.as_bytes());
+            cursor.pos = pos;
         }
     }
 
@@ -222,6 +226,63 @@ pub trait Writer: sealed::Sealed {
             }
         }
         self.write_long(data);
+    }
+}
+
+/// Copies `bytes` to `dst` and returns the position after them.
+///
+/// # Safety
+/// `dst` must have room for `bytes.len()` bytes that may be written.
+#[inline(always)]
+unsafe fn copy_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
+    // SAFETY: the caller guarantees the room; the source is a distinct borrow.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len());
+        dst.add(bytes.len())
+    }
+}
+
+/// Copies `bytes` (usually a short string) to `dst` and returns the position after them:
+/// runs up to 64 bytes by two overlapping copies of a fixed size rather than a call to
+/// `memcpy`.
+///
+/// # Safety
+/// `dst` must have room for `bytes.len()` bytes that may be written.
+#[inline(always)]
+unsafe fn copy_short_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
+    let len = bytes.len();
+    let src = bytes.as_ptr();
+    // SAFETY: every copy reads within `bytes` and writes within the `len` bytes of room the
+    // caller guarantees; source and destination are distinct allocations.
+    unsafe {
+        if len > 64 {
+            std::ptr::copy_nonoverlapping(src, dst, len);
+        } else if len >= 32 {
+            let head = src.cast::<[u8; 32]>().read_unaligned();
+            let tail = src.add(len - 32).cast::<[u8; 32]>().read_unaligned();
+            dst.cast::<[u8; 32]>().write_unaligned(head);
+            dst.add(len - 32).cast::<[u8; 32]>().write_unaligned(tail);
+        } else if len >= 16 {
+            let head = src.cast::<[u8; 16]>().read_unaligned();
+            let tail = src.add(len - 16).cast::<[u8; 16]>().read_unaligned();
+            dst.cast::<[u8; 16]>().write_unaligned(head);
+            dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(tail);
+        } else if len >= 8 {
+            let head = src.cast::<u64>().read_unaligned();
+            let tail = src.add(len - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(head);
+            dst.add(len - 8).cast::<u64>().write_unaligned(tail);
+        } else if len >= 4 {
+            let head = src.cast::<u32>().read_unaligned();
+            let tail = src.add(len - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(head);
+            dst.add(len - 4).cast::<u32>().write_unaligned(tail);
+        } else {
+            for i in 0..len {
+                *dst.add(i) = *src.add(i);
+            }
+        }
+        dst.add(len)
     }
 }
 
@@ -352,51 +413,6 @@ impl Cursor {
         unsafe {
             std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.pos, bytes.len());
             self.pos = self.pos.add(bytes.len());
-        }
-    }
-
-    /// Copies `bytes` (usually a short string) to the cursor and moves past them: short runs
-    /// by two overlapping word copies rather than a call to `memcpy`.
-    ///
-    /// # Safety
-    /// There must be at least `bytes.len()` bytes of room.
-    #[inline(always)]
-    unsafe fn put_short(&mut self, bytes: &[u8]) {
-        let len = bytes.len();
-        let (src, dst) = (bytes.as_ptr(), self.pos);
-        // SAFETY: every copy reads within `bytes` and writes within the `len` bytes of room
-        // the caller guarantees; source and destination are distinct allocations.
-        unsafe {
-            if len > 64 {
-                std::ptr::copy_nonoverlapping(src, dst, len);
-            } else if len >= 32 {
-                let head = src.cast::<[u8; 32]>().read_unaligned();
-                let tail = src.add(len - 32).cast::<[u8; 32]>().read_unaligned();
-                dst.cast::<[u8; 32]>().write_unaligned(head);
-                dst.add(len - 32).cast::<[u8; 32]>().write_unaligned(tail);
-            } else if len >= 16 {
-                let head = src.cast::<[u8; 16]>().read_unaligned();
-                let tail = src.add(len - 16).cast::<[u8; 16]>().read_unaligned();
-                dst.cast::<[u8; 16]>().write_unaligned(head);
-                dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(tail);
-            } else if len >= 8 {
-                dst.cast::<u64>()
-                    .write_unaligned(src.cast::<u64>().read_unaligned());
-                dst.add(len - 8)
-                    .cast::<u64>()
-                    .write_unaligned(src.add(len - 8).cast::<u64>().read_unaligned());
-            } else if len >= 4 {
-                dst.cast::<u32>()
-                    .write_unaligned(src.cast::<u32>().read_unaligned());
-                dst.add(len - 4)
-                    .cast::<u32>()
-                    .write_unaligned(src.add(len - 4).cast::<u32>().read_unaligned());
-            } else {
-                for i in 0..len {
-                    *dst.add(i) = *src.add(i);
-                }
-            }
-            self.pos = dst.add(len);
         }
     }
 

@@ -89,26 +89,38 @@ impl<'de> Decode<'de> for Value {
     /// assert_eq!(err.to_string(), r#"reserved byte 0xc1 where a value should start at ["k"][1] (byte 5)"#);
     /// ```
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        Ok(match r.peek()? {
-            0xc0 => {
-                r.decode_nil(EXPECTED)?;
-                Value::Nil
-            }
-            0xc2 | 0xc3 => Value::Bool(r.decode_bool()?),
-            0x00..=0x7f | 0xcc..=0xd3 | 0xe0..=0xff => Value::Integer(Integer::decode(r)?),
-            0xca => Value::F32(r.decode_f32()?),
-            0xcb => Value::F64(r.decode_f64()?),
-            0xa0..=0xbf | 0xd9..=0xdb => Value::String(r.decode_str()?.to_owned()),
-            0xc4..=0xc6 => Value::Binary(r.decode_bytes()?.to_vec()),
-            0x90..=0x9f | 0xdc | 0xdd => Value::Array(decode_array(r)?),
-            0x80..=0x8f | 0xde | 0xdf => Value::Map(decode_map(r)?),
-            0xc7..=0xc9 | 0xd4..=0xd8 => decode_ext(r)?,
-            // The reader reports the reserved byte as a syntax error.
-            0xc1 => return Err(r.invalid_type(EXPECTED)),
-        })
+        // Only the containers recurse: everything else is read in a function of its own, so
+        // that each level of nesting costs the thread's stack as little as possible.
+        match r.peek()? {
+            0x90..=0x9f | 0xdc | 0xdd => decode_array(r).map(Value::Array),
+            0x80..=0x8f | 0xde | 0xdf => decode_map(r).map(Value::Map),
+            _ => decode_scalar(r),
+        }
     }
 }
 
+/// Any value but an array or a map.
+#[inline(never)]
+fn decode_scalar<'de>(r: &mut Reader<'de>) -> Result<Value, Error> {
+    Ok(match r.peek()? {
+        0xc0 => {
+            r.decode_nil(EXPECTED)?;
+            Value::Nil
+        }
+        0xc2 | 0xc3 => Value::Bool(r.decode_bool()?),
+        0x00..=0x7f | 0xcc..=0xd3 | 0xe0..=0xff => Value::Integer(Integer::decode(r)?),
+        0xca => Value::F32(r.decode_f32()?),
+        0xcb => Value::F64(r.decode_f64()?),
+        0xa0..=0xbf | 0xd9..=0xdb => Value::String(r.decode_str()?.to_owned()),
+        0xc4..=0xc6 => Value::Binary(r.decode_bytes()?.to_vec()),
+        0xc7..=0xc9 | 0xd4..=0xd8 => decode_ext(r)?,
+        // The reader reports the reserved byte as a syntax error; the containers are read
+        // by the caller.
+        _ => return Err(r.invalid_type(EXPECTED)),
+    })
+}
+
+#[inline(never)]
 fn decode_array<'de>(r: &mut Reader<'de>) -> Result<Vec<Value>, Error> {
     let len = r.begin_array(EXPECTED)?;
     let mut items = Vec::with_capacity(initial_capacity::<Value>(len));
@@ -121,6 +133,7 @@ fn decode_array<'de>(r: &mut Reader<'de>) -> Result<Vec<Value>, Error> {
 
 /// Entries in order, duplicates kept. An error in a key names the entry's position; an error
 /// in a value names its key, as text (as every map decoder does).
+#[inline(never)]
 fn decode_map<'de>(r: &mut Reader<'de>) -> Result<Vec<(Value, Value)>, Error> {
     let len = r.begin_map(EXPECTED)?;
     let mut entries = Vec::with_capacity(initial_capacity::<(Value, Value)>(len));

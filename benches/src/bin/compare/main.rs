@@ -1,0 +1,276 @@
+//! `compare`: fastwire against the other libraries of each format, encoding and decoding the
+//! same values in one process. This is the project's main benchmark:
+//!
+//! ```text
+//! cargo run --release -p fastwire-benches --bin compare [-- [--quick] [--json | --msgpack] [RUNS]]
+//! ```
+//!
+//! The workloads: the json-benchmark corpus (`twitter`, `citm`, `canada`) as typed models,
+//! 20,000 generated users, and the three `Ts` structs (`ts_short`, `ts_cjk`, `ts_ticker`; see
+//! `fastwire_benches::ts`), each encoded and decoded one value per call.
+//!
+//! - JSON: fastwire, serde_json and sonic-rs. Also `from_reader` for the users and untyped
+//!   `Value`s for twitter and citm.
+//! - MessagePack: fastwire, rmp-serde and zerompk, in map form (fastwire's default,
+//!   `rmp_serde::to_vec_named`, zerompk's `#[msgpack(map)]`) and in array form (the models'
+//!   array-form twins: fastwire's `#[wire(as_array)]`, `rmp_serde::to_vec`, zerompk's default).
+//!
+//! First it checks the libraries against each other, and exits with status 1 before measuring
+//! anything if fastwire's bytes differ from serde_json's or rmp-serde's by a single byte, if
+//! fastwire's decoding of an input differs from serde_json's (floats may be one ulp apart:
+//! serde_json runs without `float_roundtrip`, so its float parser is not correctly rounded) or
+//! from the original value (MessagePack), if a MessagePack library does not read its own bytes
+//! back to the original, or if zerompk's bytes hold other data than rmp-serde's (a sign that a
+//! model's zerompk key is not serde's name for the field). Where sonic-rs disagrees, or zerompk
+//! writes the same data in other forms (integer widths, nil entries for skipped `None`s), the
+//! output says so and how; that is not an error.
+//!
+//! Then it times, for each workload:
+//! - `encode`: `to_vec` of the typed value (zerompk: `to_msgpack_vec`), a new `Vec` per call;
+//! - `decode`: `from_slice` into the typed value (JSON: the corpus files as they are,
+//!   serde_json's compact encoding for the others; MessagePack: each library's own encoding).
+//!
+//! Throughput is in MB/s (10^6 bytes per second) of the encoded document: JSON, the encoder's
+//! output or the decoder's input; MessagePack, rmp-serde's encoding (fastwire's bytes are the
+//! same) for all three libraries, zerompk included where its own encoding is longer or shorter,
+//! so that every ratio compares the times of the same work. A ratio is fastwire's speed as a
+//! multiple of the other library's (above 1: fastwire is faster).
+//!
+//! Each measurement is the best of RUNS samples (default 30; `--quick`: 3), a sample being as
+//! many calls as fill about 10 ms, after a short warm-up. The libraries take turns sample by
+//! sample, in a rotating order, so that machine noise hits all of them alike. The default run
+//! takes about a minute and a half once built; `--quick` a few seconds.
+
+mod json;
+mod measure;
+mod msgpack;
+
+use std::env;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use fastwire_benches::msgpack::{Form, Model};
+use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
+use fastwire_benches::twin::ArrayTwin;
+use fastwire_benches::users::{users, User, STANDARD_COUNT};
+use fastwire_benches::{data, Canada, CitmCatalog, Twitter};
+
+use measure::{table, Config, Findings, Row};
+
+const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [RUNS]
+
+Encodes and decodes the json-benchmark corpus, 20,000 users and three small structs with
+fastwire and its peers (JSON: serde_json and sonic-rs; MessagePack: rmp-serde and zerompk),
+checks fastwire against serde_json and rmp-serde (exit status 1 on a mismatch), and prints
+markdown tables of throughputs and ratios.
+
+  RUNS        samples per library and measurement, the best is kept (default 30; --quick: 3)
+  --quick     short samples and few runs, for a smoke run
+  --json      JSON only
+  --msgpack   MessagePack only";
+
+/// The command line.
+struct Args {
+    config: Config,
+    json: bool,
+    msgpack: bool,
+}
+
+/// The options from the command line, or the exit status to leave with.
+fn parse_args() -> Result<Args, ExitCode> {
+    let mut quick = false;
+    let mut runs = None;
+    let (mut json, mut msgpack) = (false, false);
+    for arg in env::args().skip(1) {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            "--json" => json = true,
+            "--msgpack" => msgpack = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Err(ExitCode::SUCCESS);
+            }
+            _ => match arg.parse::<usize>() {
+                Ok(n) if n > 0 && runs.is_none() => runs = Some(n),
+                _ => {
+                    eprintln!("error: unexpected argument {arg:?}\n\n{USAGE}");
+                    return Err(ExitCode::from(2));
+                }
+            },
+        }
+    }
+    // Neither flag: both formats.
+    if !json && !msgpack {
+        (json, msgpack) = (true, true);
+    }
+    let config = if quick {
+        Config::quick(runs)
+    } else {
+        Config::standard(runs)
+    };
+    Ok(Args {
+        config,
+        json,
+        msgpack,
+    })
+}
+
+/// A MessagePack measurement, checked and waiting to run.
+type Pending<'a> = Box<dyn FnOnce(&Config, &mut Vec<Row>) + 'a>;
+
+/// Checks a MessagePack workload and, if it passes, queues its measurement.
+fn plan_msgpack<'a, T: Model>(
+    name: &'static str,
+    form: Form,
+    value: &'a T,
+    findings: &mut Findings,
+    pending: &mut Vec<Pending<'a>>,
+) {
+    let Some(inputs) = msgpack::check(name, form, value, findings) else {
+        return;
+    };
+    findings
+        .notes
+        .extend(msgpack::size_note(name, form, &inputs));
+    pending.push(Box::new(move |config, rows| {
+        msgpack::measure_workload(config, name, form, value, &inputs, rows);
+    }));
+}
+
+/// Checks a MessagePack workload in both forms: `value` in map form, its twin in array form.
+fn plan_both<'a, T: Model + ArrayTwin>(
+    name: &'static str,
+    (value, twin): (&'a T, &'a T::Twin),
+    findings: &mut Findings,
+    pending: &mut Vec<Pending<'a>>,
+) where
+    T::Twin: Model,
+{
+    plan_msgpack(name, Form::Map, value, findings, pending);
+    plan_msgpack(name, Form::Array, twin, findings, pending);
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let config = &args.config;
+    let started = Instant::now();
+    if cfg!(debug_assertions) {
+        eprintln!("note: this is a debug build; use --release for meaningful numbers");
+    }
+
+    let twitter = data::read_corpus("twitter.json").into_bytes();
+    let citm = data::read_corpus("citm_catalog.json").into_bytes();
+    let canada = data::read_corpus("canada.json").into_bytes();
+    let users_model: Vec<User> = users(STANDARD_COUNT);
+    let users_input = serde_json::to_vec(&users_model).expect("serde_json encodes users");
+    // The typed values to encode are serde_json's decodings of the inputs, as in the benches.
+    let twitter_model: Twitter = serde_json::from_slice(&twitter).expect("twitter.json parses");
+    let citm_model: CitmCatalog = serde_json::from_slice(&citm).expect("citm_catalog.json parses");
+    let canada_model: Canada = serde_json::from_slice(&canada).expect("canada.json parses");
+    let (short, cjk, ticker) = (ts_short(), ts_cjk(), ts_ticker());
+    let short_json = serde_json::to_vec(&short).expect("serde_json encodes ts_short");
+    let cjk_json = serde_json::to_vec(&cjk).expect("serde_json encodes ts_cjk");
+    let ticker_json = serde_json::to_vec(&ticker).expect("serde_json encodes ts_ticker");
+
+    // First the checks: timing different work would mean nothing.
+    let mut findings = Findings::default();
+    let f = &mut findings;
+    if args.json {
+        json::check_typed("twitter", &twitter_model, &twitter, f);
+        json::check_value("twitter", &twitter, f);
+        json::check_typed("citm", &citm_model, &citm, f);
+        json::check_value("citm", &citm, f);
+        json::check_typed("canada", &canada_model, &canada, f);
+        json::check_typed("users_20k", &users_model, &users_input, f);
+        json::check_reader::<Vec<User>>("users_20k", &users_input, f);
+        json::check_typed("ts_short", &short, &short_json, f);
+        json::check_typed("ts_cjk", &cjk, &cjk_json, f);
+        json::check_typed("ts_ticker", &ticker, &ticker_json, f);
+    }
+    let twins = (
+        twitter_model.to_twin(),
+        citm_model.to_twin(),
+        canada_model.to_twin(),
+        users_model.to_twin(),
+        (short.to_twin(), cjk.to_twin(), ticker.to_twin()),
+    );
+    let mut pending = Vec::new();
+    if args.msgpack {
+        let p = &mut pending;
+        plan_both("twitter", (&twitter_model, &twins.0), f, p);
+        plan_both("citm", (&citm_model, &twins.1), f, p);
+        plan_both("canada", (&canada_model, &twins.2), f, p);
+        plan_both("users_20k", (&users_model, &twins.3), f, p);
+        plan_both("ts_short", (&short, &twins.4 .0), f, p);
+        plan_both("ts_cjk", (&cjk, &twins.4 .1), f, p);
+        plan_both("ts_ticker", (&ticker, &twins.4 .2), f, p);
+    }
+    if !findings.errors.is_empty() {
+        for error in &findings.errors {
+            eprintln!("error: {error}\n");
+        }
+        eprintln!(
+            "error: fastwire disagrees with the reference libraries ({} mismatches); not measuring",
+            findings.errors.len()
+        );
+        return ExitCode::FAILURE;
+    }
+
+    let mut json_rows = Vec::new();
+    if args.json {
+        let (c, r) = (config, &mut json_rows);
+        json::measure_typed(c, "twitter", &twitter_model, &twitter, r);
+        json::measure_value(c, "twitter", &twitter, r);
+        json::measure_typed(c, "citm", &citm_model, &citm, r);
+        json::measure_value(c, "citm", &citm, r);
+        json::measure_typed(c, "canada", &canada_model, &canada, r);
+        json::measure_typed(c, "users_20k", &users_model, &users_input, r);
+        json::measure_reader::<Vec<User>>(c, "users_20k", &users_input, r);
+        json::measure_typed(c, "ts_short", &short, &short_json, r);
+        json::measure_typed(c, "ts_cjk", &cjk, &cjk_json, r);
+        json::measure_typed(c, "ts_ticker", &ticker, &ticker_json, r);
+    }
+    let mut msgpack_rows = Vec::new();
+    for measurement in pending {
+        measurement(config, &mut msgpack_rows);
+    }
+
+    let samples = format!(
+        "best of {} samples of ~{} ms; MB = 10^6 bytes",
+        config.runs,
+        config.sample.as_millis()
+    );
+    if args.json {
+        let sonic_build = if cfg!(target_arch = "x86_64") && !cfg!(target_feature = "avx2") {
+            " (this build targets baseline x86-64, so sonic-rs uses its SSE2 paths; \
+             -C target-cpu=native gives it AVX2)"
+        } else {
+            ""
+        };
+        println!(
+            "JSON: fastwire vs serde_json (default features) vs sonic-rs{sonic_build}; {samples}\n"
+        );
+        print!("{}", table(json::LIBS, &json_rows));
+        println!();
+    }
+    if args.msgpack {
+        println!(
+            "MessagePack: fastwire vs rmp-serde vs zerompk, map and array forms; {samples}; \
+             MB/s of rmp-serde's encoding for every library\n"
+        );
+        print!("{}", table(msgpack::LIBS, &msgpack_rows));
+        println!();
+    }
+    for note in &findings.notes {
+        println!("note: {note}\n");
+    }
+    println!(
+        "fastwire's encodings equal serde_json's and rmp-serde's byte for byte, and its \
+         decodings their values. ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
