@@ -31,6 +31,36 @@ fn check_as_array(cx: &Ctxt, cont: &Container) {
     let Some(tokens) = &cont.attrs.as_array else {
         return;
     };
+    // A field left out of an array moves every later field to another position, so the
+    // array could not be read back; only trailing fields may be left out (a short array reads
+    // back with their defaults), so a field with `skip_serializing_if` may be followed only
+    // by fields that have it too.
+    let shapes: Vec<&[Field]> = match &cont.data {
+        Data::Struct(Style::Struct, fields) => vec![fields],
+        Data::Struct(..) => vec![],
+        Data::Enum(variants) => variants
+            .iter()
+            .filter(|v| v.style == Style::Struct)
+            .map(|v| v.fields.as_slice())
+            .collect(),
+    };
+    for fields in shapes {
+        let written: Vec<&Field> = fields.iter().filter(|f| !f.attrs.skip_serializing).collect();
+        let Some(last_always) = written
+            .iter()
+            .rposition(|f| f.attrs.skip_serializing_if.is_none())
+        else {
+            continue;
+        };
+        for field in &written[..last_always] {
+            if let Some(path) = &field.attrs.skip_serializing_if {
+                cx.error_spanned_by(
+                    path,
+                    "with `as_array`, a field with `skip_serializing_if` can only be followed by fields that have it too: leaving out this one would move the fields always written after it, and the array could not be read back; move the field to the end, or remove `skip_serializing_if` or `as_array`",
+                );
+            }
+        }
+    }
     let message = match &cont.data {
         _ if cont.attrs.transparent.is_some() => {
             "`as_array` has no effect on a `transparent` struct, which is written as its one field; remove one of the two"

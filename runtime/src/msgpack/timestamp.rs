@@ -260,29 +260,10 @@ impl Encode for Timestamp {
     }
 }
 
-impl<'de> Decode<'de> for Timestamp {
-    /// Reads extension type -1 with 4, 8 or 12 bytes of data, in whichever header carries them
-    /// (`fixext 4`, `fixext 8`, or `ext 8/16/32`). Another type, another length, or more than
-    /// 999,999,999 nanoseconds is an error.
-    ///
-    /// ```
-    /// use fastwire::msgpack::{self, Timestamp};
-    ///
-    /// let t: Timestamp = msgpack::from_slice(b"\xd6\xff\x65\xe0\x71\xc0").unwrap();
-    /// assert_eq!(t.to_string(), "2024-02-29T12:00:00Z");
-    /// let err = msgpack::from_slice::<Timestamp>(b"\xd6\x01\x65\xe0\x71\xc0").unwrap_err();
-    /// assert!(err.to_string().contains("extension type 1"));
-    /// ```
-    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.offset();
-        let (code, data) = r.decode_ext()?;
-        if code != EXT_TYPE {
-            return Err(r.invalid_value(
-                format!("extension type {code}"),
-                "a timestamp (extension type -1)",
-                at,
-            ));
-        }
+impl Timestamp {
+    /// The timestamp in the data of an extension of type -1 that started at `at`: one of the
+    /// spec's three layouts (4, 8 or 12 bytes), with at most 999,999,999 nanoseconds.
+    pub(crate) fn from_ext_data(r: &Reader<'_>, data: &[u8], at: usize) -> Result<Self, Error> {
         let (seconds, nanoseconds) = match *data {
             [a, b, c, d] => (i64::from(u32::from_be_bytes([a, b, c, d])), 0),
             [a, b, c, d, e, f, g, h] => {
@@ -308,6 +289,33 @@ impl<'de> Decode<'de> for Timestamp {
                 at,
             )
         })
+    }
+}
+
+impl<'de> Decode<'de> for Timestamp {
+    /// Reads extension type -1 with 4, 8 or 12 bytes of data, in whichever header carries them
+    /// (`fixext 4`, `fixext 8`, or `ext 8/16/32`). Another type, another length, or more than
+    /// 999,999,999 nanoseconds is an error.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Timestamp};
+    ///
+    /// let t: Timestamp = msgpack::from_slice(b"\xd6\xff\x65\xe0\x71\xc0").unwrap();
+    /// assert_eq!(t.to_string(), "2024-02-29T12:00:00Z");
+    /// let err = msgpack::from_slice::<Timestamp>(b"\xd6\x01\x65\xe0\x71\xc0").unwrap_err();
+    /// assert!(err.to_string().contains("extension type 1"));
+    /// ```
+    fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let at = r.offset();
+        let (code, data) = r.decode_ext()?;
+        if code != EXT_TYPE {
+            return Err(r.invalid_value(
+                format!("extension type {code}"),
+                "a timestamp (extension type -1)",
+                at,
+            ));
+        }
+        Timestamp::from_ext_data(r, data, at)
     }
 }
 

@@ -151,45 +151,8 @@ fn decode_ext<'de>(r: &mut Reader<'de>) -> Result<Value, Error> {
     let at = r.offset();
     let (code, data) = r.decode_ext()?;
     if code == TIMESTAMP_TYPE {
-        timestamp_from_data(r, data, at).map(Value::Timestamp)
+        Timestamp::from_ext_data(r, data, at).map(Value::Timestamp)
     } else {
         Ok(Value::Ext(code, data.to_vec()))
     }
-}
-
-/// The timestamp in the data of an extension of type -1 (read from `at`), with the errors
-/// (and wording) of [`Timestamp`]'s own decoder.
-///
-/// The reader's only way to read an extension consumes its header, and [`Timestamp`]'s
-/// decoder wants the header, so the three layouts of the spec are read here from the data.
-/// A test checks that both decoders agree on every input.
-fn timestamp_from_data(r: &Reader<'_>, data: &[u8], at: usize) -> Result<Timestamp, Error> {
-    let (seconds, nanoseconds) = match *data {
-        // timestamp 32: unsigned seconds.
-        [a, b, c, d] => (i64::from(u32::from_be_bytes([a, b, c, d])), 0),
-        // timestamp 64: nanoseconds in the top 30 bits, seconds in the low 34.
-        [a, b, c, d, e, f, g, h] => {
-            let packed = u64::from_be_bytes([a, b, c, d, e, f, g, h]);
-            ((packed & ((1 << 34) - 1)) as i64, (packed >> 34) as u32)
-        }
-        // timestamp 96: unsigned nanoseconds, then signed seconds.
-        [a, b, c, d, e, f, g, h, i, j, k, l] => (
-            i64::from_be_bytes([e, f, g, h, i, j, k, l]),
-            u32::from_be_bytes([a, b, c, d]),
-        ),
-        _ => {
-            return Err(r.invalid_value(
-                format!("timestamp extension of {} bytes", data.len()),
-                "a timestamp of 4, 8 or 12 bytes",
-                at,
-            ))
-        }
-    };
-    Timestamp::new(seconds, nanoseconds).ok_or_else(|| {
-        r.invalid_value(
-            format!("timestamp with {nanoseconds} nanoseconds"),
-            "at most 999999999 nanoseconds",
-            at,
-        )
-    })
 }

@@ -194,8 +194,8 @@ fn extensions_and_timestamps() {
     assert_eq!(read, Value::Timestamp(t));
 }
 
-/// `Value`'s reading of extension type -1 is its own code (see `timestamp_from_data`); it
-/// must agree with `Timestamp`'s decoder on every input, message and offset included.
+/// `Value` reads extension type -1 through `Timestamp::from_ext_data`, the code `Timestamp`'s
+/// decoder uses: both must agree on every input, message and offset included.
 #[test]
 fn timestamp_errors_match_the_timestamp_decoder() {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
