@@ -69,7 +69,45 @@ fn surely_unbounded(ty: &syn::Type) -> bool {
     }
 }
 
+/// The statements writing `prefix` and then the member's value into the slot `__s`.
+fn put_bounded(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
+    let fmt = &cx.fmt;
+    let access = &member.access;
+    let bytes = literal(prefix);
+    let put_value =
+        crate::ser::spanned_call(member, quote!(#fmt::Encode::encode_bounded(#access, __s);));
+    quote!(__s.put(#bytes); #put_value)
+}
+
 impl MsgpackLayout {
+    /// A run of fields always written, each after its prefix: through one slot when all their
+    /// types are bounded and the total is small enough, otherwise one by one.
+    fn run(&self, cx: &Ctx, members: &[&Member], prefixes: &[Vec<u8>]) -> TokenStream {
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        let fixed: usize = prefixes.iter().map(Vec::len).sum();
+        let maxes = members.iter().map(|m| {
+            let ty = m.field.ty;
+            quote!(<#ty as #fmt::Encode>::MAX_SIZE)
+        });
+        let puts = members
+            .iter()
+            .zip(prefixes)
+            .map(|(member, prefix)| put_bounded(cx, member, prefix));
+        let singles = members
+            .iter()
+            .zip(prefixes)
+            .map(|(member, prefix)| encode_after(cx, member, prefix));
+        quote! {
+            match const { #fmt::__sum_bounds(#fixed, &[#(#maxes),*]) } {
+                #krate::__private::Some(__max) if __max <= #fmt::__BOUNDED_LIMIT => {
+                    #fmt::Writer::write_bounded(__w, __max, |__s| { #(#puts)* });
+                }
+                _ => { #(#singles)* }
+            }
+        }
+    }
+
     /// A map (with keys) or array (without) of `members`. The header says how many follow, so
     /// `skip_serializing_if` predicates are evaluated once, before anything is written.
     fn collection(&self, cx: &Ctx, map: bool, members: &[&Member]) -> Body {
@@ -135,30 +173,52 @@ impl MsgpackLayout {
         let mut hint = quote!(5);
         let mut maxes = Vec::new();
         let mut pending = header;
-        for ((member, key), skip) in members.iter().zip(&keys).zip(&skips) {
+        let mut index = 0;
+        while index < members.len() {
+            // A run of fields always written and possibly bounded (numbers, booleans, units)
+            // is written through one slot when the bounds allow: one capacity check for all.
+            let run_end = (index..members.len())
+                .find(|&i| skips[i].is_some() || surely_unbounded(members[i].field.ty))
+                .unwrap_or(members.len());
+            if run_end - index >= 2 {
+                let run = index..run_end;
+                let mut prefixes: Vec<Vec<u8>> = keys[run.clone()].to_vec();
+                let mut first = std::mem::take(&mut pending);
+                first.extend_from_slice(&prefixes[0]);
+                prefixes[0] = first;
+                encode.extend(self.run(cx, &members[run.clone()], &prefixes));
+                for (member, prefix) in members[run].iter().zip(&prefixes) {
+                    bounded.extend(put_bounded(cx, member, prefix));
+                }
+                for (member, key) in members[index..run_end].iter().zip(&keys[index..run_end]) {
+                    let key_len = key.len();
+                    let member_hint = value_hint(fmt, member);
+                    hint.extend(quote!(+ #key_len + #member_hint));
+                    let ty = member.field.ty;
+                    maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
+                }
+                index = run_end;
+                continue;
+            }
+            let (member, key, skip) = (members[index], &keys[index], &skips[index]);
+            index += 1;
             let key_len = key.len();
             let member_hint = value_hint(fmt, member);
             hint.extend(quote!(+ #key_len + #member_hint));
             let ty = member.field.ty;
             maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
-            let access = &member.access;
-            let put_value = crate::ser::spanned_call(
-                member,
-                quote!(#fmt::Encode::encode_bounded(#access, __s);),
-            );
             match skip {
                 None => {
                     pending.extend_from_slice(key);
                     encode.extend(encode_after(cx, member, &pending));
-                    let bytes = literal(&pending);
-                    bounded.extend(quote!(__s.put(#bytes); #put_value));
+                    bounded.extend(put_bounded(cx, member, &pending));
                     pending.clear();
                 }
                 Some((ident, _)) => {
                     let write = encode_after(cx, member, key);
-                    let bytes = literal(key);
+                    let put = put_bounded(cx, member, key);
                     encode.extend(quote!(if !#ident { #write }));
-                    bounded.extend(quote!(if !#ident { __s.put(#bytes); #put_value }));
+                    bounded.extend(quote!(if !#ident { #put }));
                 }
             }
         }
