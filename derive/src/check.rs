@@ -45,7 +45,10 @@ fn check_as_array(cx: &Ctxt, cont: &Container) {
             .collect(),
     };
     for fields in shapes {
-        let written: Vec<&Field> = fields.iter().filter(|f| !f.attrs.skip_serializing).collect();
+        let written: Vec<&Field> = fields
+            .iter()
+            .filter(|f| !f.attrs.skip_serializing)
+            .collect();
         let Some(last_always) = written
             .iter()
             .rposition(|f| f.attrs.skip_serializing_if.is_none())

@@ -5,6 +5,7 @@
 ///
 /// # Safety
 /// `buf` must have at least `bytes.len()` bytes of spare capacity.
+#[cfg(feature = "json")]
 #[inline(always)]
 pub(crate) unsafe fn put_unchecked(buf: &mut Vec<u8>, bytes: &[u8]) {
     let len = buf.len();

@@ -38,7 +38,7 @@
 //!
 //! | on | attribute |
 //! |---|---|
-//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them) |
+//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them; only trailing fields may have `skip_serializing_if`, since a field left out moves the ones after it) |
 //! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (fastwire's encoding cannot fail) |
 //! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
 //!
