@@ -40,6 +40,14 @@ impl Body {
     }
 }
 
+/// The bounded forms of an enum's variants, every one of which has one.
+pub struct VariantBounds {
+    /// Each variant's largest size.
+    pub maxes: Vec<TokenStream>,
+    /// `pattern => { statements }` arms writing each variant into a slot `__s`.
+    pub arms: TokenStream,
+}
+
 /// A shape's bounded form: its largest size, and the statements writing it into a slot
 /// `__s`.
 pub struct Bounded {
@@ -76,16 +84,10 @@ pub trait Layout {
         let _ = cx;
         (body.encode, TokenStream::new())
     }
-    /// Combines the variants' bounded forms into the enum's: the largest of their sizes, and
-    /// `arms` (`pattern => { statements }`) matching `self`. `None` if the format has no
+    /// Combines the variants' bounded forms into the enum's. `None` if the format has no
     /// bounded forms.
-    fn bounded_enum(
-        &self,
-        cx: &Ctx,
-        maxes: Vec<TokenStream>,
-        arms: TokenStream,
-    ) -> Option<Bounded> {
-        let _ = (cx, maxes, arms);
+    fn bounded_enum(&self, cx: &Ctx, variants: VariantBounds) -> Option<Bounded> {
+        let _ = (cx, variants);
         None
     }
 }
@@ -235,7 +237,11 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
         encode: quote!(match self { #encode_arms }),
         hint: quote!(match self { #hint_arms }),
         bounded: if all_bounded {
-            layout.bounded_enum(cx, maxes, bounded_arms)
+            let variants = VariantBounds {
+                maxes,
+                arms: bounded_arms,
+            };
+            layout.bounded_enum(cx, variants)
         } else {
             None
         },

@@ -97,6 +97,8 @@
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod buf;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod error;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod time;

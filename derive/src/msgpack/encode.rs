@@ -10,7 +10,7 @@ use quote::{format_ident, quote};
 
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
-use crate::ser::{conditional, value_hint, Body, Bounded, Ctx, Layout, Member};
+use crate::ser::{conditional, value_hint, Body, Bounded, Ctx, Layout, Member, VariantBounds};
 
 /// The layout of MessagePack for `ser::generate`.
 pub struct MsgpackLayout;
@@ -350,13 +350,10 @@ impl Layout for MsgpackLayout {
         (encode, items)
     }
 
-    fn bounded_enum(
-        &self,
-        cx: &Ctx,
-        maxes: Vec<TokenStream>,
-        arms: TokenStream,
-    ) -> Option<Bounded> {
+    /// The largest of the variants' sizes, and a `match` over them.
+    fn bounded_enum(&self, cx: &Ctx, variants: VariantBounds) -> Option<Bounded> {
         let fmt = &cx.fmt;
+        let (maxes, arms) = (variants.maxes, variants.arms);
         Some(Bounded {
             max: quote!(#fmt::__max_bounds(&[#(#maxes),*])),
             write: quote!(match self { #arms }),

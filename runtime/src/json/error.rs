@@ -5,7 +5,7 @@
 use std::fmt::{self, Debug, Display};
 use std::io;
 
-use crate::path::{one_of, Path, Segment};
+use crate::path::{one_of, Path};
 
 /// Why a JSON document could not be decoded.
 ///
@@ -225,59 +225,6 @@ impl Error {
         }
     }
 
-    /// Adds the struct field the error happened in (used by generated code as the error
-    /// travels outwards).
-    #[cold]
-    #[inline(never)]
-    #[doc(hidden)]
-    pub fn in_field(mut self, name: &'static str) -> Self {
-        self.inner.path.push(Segment::Field(name));
-        self
-    }
-
-    /// Adds the map key the error happened under.
-    #[cold]
-    #[inline(never)]
-    #[doc(hidden)]
-    pub fn in_key(mut self, key: &str) -> Self {
-        self.inner.path.push(Segment::Key(key.into()));
-        self
-    }
-
-    /// Adds the array index the error happened at.
-    #[cold]
-    #[inline(never)]
-    #[doc(hidden)]
-    pub fn in_index(mut self, index: usize) -> Self {
-        self.inner.path.push(Segment::Index(index));
-        self
-    }
-
-    /// The broad kind of error.
-    pub fn category(&self) -> Category {
-        self.inner.code.category()
-    }
-
-    /// Whether the input is not valid JSON.
-    pub fn is_syntax(&self) -> bool {
-        self.category() == Category::Syntax
-    }
-
-    /// Whether the input is valid JSON that does not fit the target type.
-    pub fn is_data(&self) -> bool {
-        self.category() == Category::Data
-    }
-
-    /// Whether the input ended too early.
-    pub fn is_eof(&self) -> bool {
-        self.category() == Category::Eof
-    }
-
-    /// Whether reading the input failed.
-    pub fn is_io(&self) -> bool {
-        self.category() == Category::Io
-    }
-
     /// Byte offset in the input where the error was found (0 for I/O errors).
     pub fn offset(&self) -> usize {
         self.inner.offset
@@ -291,12 +238,6 @@ impl Error {
     /// 1-based column of the error, in characters (0 for I/O errors).
     pub fn column(&self) -> usize {
         self.inner.column
-    }
-
-    /// The path from the document root to the failing value, such as `users[1024].regDate`;
-    /// empty when the error is at the root.
-    pub fn path(&self) -> String {
-        self.inner.path.to_string()
     }
 }
 
@@ -329,27 +270,7 @@ impl Debug for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.inner.code {
-            ErrorCode::Io(err) => Some(err),
-            _ => None,
-        }
-    }
-}
-
-impl From<Error> for io::Error {
-    fn from(err: Error) -> io::Error {
-        match err.category() {
-            Category::Io => match err.inner.code {
-                ErrorCode::Io(inner) => inner,
-                other => io::Error::other(other.to_string()),
-            },
-            Category::Eof => io::Error::new(io::ErrorKind::UnexpectedEof, err),
-            Category::Syntax | Category::Data => io::Error::new(io::ErrorKind::InvalidData, err),
-        }
-    }
-}
+crate::error::error_common!("JSON");
 
 #[cfg(test)]
 mod tests {
