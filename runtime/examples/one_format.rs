@@ -30,6 +30,9 @@ fn main() {
     {
         let bytes = fastwire::msgpack::to_vec(&reading);
         println!("MessagePack: {bytes:02x?}");
-        assert_eq!(fastwire::msgpack::from_slice::<Reading>(&bytes).unwrap(), reading);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<Reading>(&bytes).unwrap(),
+            reading
+        );
     }
 }
