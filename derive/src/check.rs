@@ -3,7 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use proc_macro2::TokenStream;
 use quote::ToTokens;
+
+use crate::attr::{Codec, TagKind};
 
 use crate::ast::{Container, Data, Field, Style};
 use crate::ctxt::Ctxt;
@@ -22,6 +25,50 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_positional_rename(cx, cont);
     check_newtype_skip(cx, cont);
     check_as_array(cx, cont);
+    check_not_generated_yet(cx, cont);
+}
+
+/// Attributes that are read but whose code is not generated yet: an error rather than bytes
+/// that differ from serde's.
+fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
+    let not_yet = |tokens: &TokenStream, word: &str| {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
+        );
+    };
+    if !matches!(cont.attrs.tag, TagKind::External) {
+        if let Some(tokens) = cont.attrs.tag_tokens.first() {
+            not_yet(tokens, &tokens.to_string());
+        }
+    }
+    if let Some(tokens) = &cont.attrs.identifier_tokens {
+        not_yet(tokens, &tokens.to_string());
+    }
+    if let Some(tokens) = &cont.attrs.repr {
+        not_yet(tokens, "repr");
+    }
+    if let Data::Enum(variants) = &cont.data {
+        for variant in variants {
+            if let Some(tokens) = &variant.attrs.other {
+                not_yet(tokens, "other");
+            }
+            if let Some(tokens) = &variant.attrs.untagged {
+                not_yet(tokens, "untagged");
+            }
+            if let Some((_, tokens)) = &variant.attrs.with {
+                not_yet(tokens, "with");
+            }
+        }
+    }
+    for field in cont.data.all_fields() {
+        if let Some(tokens) = &field.attrs.flatten {
+            not_yet(tokens, "flatten");
+        }
+        if let Some((Codec::Serde(_), tokens)) = &field.attrs.with {
+            not_yet(tokens, "with");
+        }
+    }
 }
 
 /// `as_array` changes how named fields are written in MessagePack (an array instead of a map);

@@ -11,14 +11,16 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Style, Variant};
-use crate::attr::{self, DefaultValue};
+use crate::attr::{self, Codec, DefaultValue};
+use crate::borrow::CowKind;
 use crate::bound::{self, BoundSource};
 use crate::format::{Format, Impl};
 use crate::ser::respan;
 use crate::Direction;
 
 const DECODE_BOUNDS: BoundSource = BoundSource {
-    uses_field: |field| !field.skip_deserializing,
+    // A field read by a `with` module needs no `Decode` of its own (serde's rule).
+    uses_field: |field| !field.skip_deserializing && field.with.is_none(),
     field_bound: |field| field.de_bound.as_deref(),
     container_bound: |cont| cont.de_bound.as_deref(),
 };
@@ -29,6 +31,7 @@ pub struct Ctx<'a> {
     pub krate: &'a syn::Path,
     /// The format's module: `::fastwire::json`.
     pub fmt: TokenStream,
+    pub format: Format,
     /// The container's `default`, if any: missing fields are taken from it.
     pub container_default: &'a DefaultValue,
     /// `deny_unknown_fields` on the container.
@@ -160,20 +163,10 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         };
         bound::add_inferred_bounds(&mut generics, cont, needs_default, &default_path);
     }
-    // Borrowed fields (`&'a str`, `Cow<'a, str>`) may point into the input; so may fields
-    // borrowing for `'static` (`&'static str`), which only `'static` input can fill.
-    let mut lifetimes: Vec<syn::Lifetime> = cont
-        .generics
-        .lifetimes()
-        .map(|def| def.lifetime.clone())
+    // The input must outlive what borrowed fields borrow (serde's rule: see `borrow`).
+    let lifetimes: Vec<syn::Lifetime> = crate::borrow::borrowed_lifetimes(cont)
+        .into_iter()
         .collect();
-    if cont
-        .data
-        .all_fields()
-        .any(|field| !field.attrs.skip_deserializing && mentions_static(field.ty))
-    {
-        lifetimes.push(syn::parse_quote!('static));
-    }
     let mut impl_generics = generics.clone();
     impl_generics
         .params
@@ -185,11 +178,14 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     let cx = Ctx {
         krate,
         fmt: fmt.clone(),
+        format: target.format,
         container_default: &cont.attrs.default,
         deny_unknown_fields: cont.attrs.deny_unknown_fields,
     };
     let name = &cont.attrs.name.deserialize;
     let body = match &cont.data {
+        // `from` / `try_from`: decoded as the other type, then converted (serde's rule).
+        _ if cont.attrs.from.is_some() || cont.attrs.try_from.is_some() => from_body(&cx, cont),
         Data::Struct(_, fields) if cont.attrs.transparent.is_some() => {
             transparent_body(&cx, cont, fields)
         }
@@ -263,17 +259,33 @@ pub fn fallback(item: &syn::DeriveInput, krate: &syn::Path, format: Format) -> T
     )
 }
 
-/// Whether `ty` mentions the `'static` lifetime anywhere.
-fn mentions_static(ty: &syn::Type) -> bool {
-    struct FindStatic(bool);
-    impl<'ast> syn::visit::Visit<'ast> for FindStatic {
-        fn visit_lifetime(&mut self, lifetime: &'ast syn::Lifetime) {
-            self.0 |= lifetime.ident == "static";
+/// `<T as Decode>::decode(__r)` converted with `From` (`from = "T"`), or with `TryFrom`
+/// (`try_from = "T"`), whose error becomes a data error at the value, its message the
+/// conversion error's `Display`, as serde reports it.
+fn from_body(cx: &Ctx, cont: &Container) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    if let Some(from) = &cont.attrs.from {
+        return quote! {
+            #krate::__private::Result::map(
+                <#from as #fmt::Decode<'de>>::decode(__r),
+                <Self as ::core::convert::From<#from>>::from,
+            )
+        };
+    }
+    let try_from = cont
+        .attrs
+        .try_from
+        .as_ref()
+        .expect("called for `from` or `try_from`");
+    quote! {
+        let __at = #fmt::Reader::offset(__r);
+        let __value = <#try_from as #fmt::Decode<'de>>::decode(__r)?;
+        match <Self as ::core::convert::TryFrom<#try_from>>::try_from(__value) {
+            #krate::__private::Ok(__v) => #krate::__private::Ok(__v),
+            #krate::__private::Err(__e) => #krate::__private::Err(#fmt::Reader::custom_at(__r, __e, __at)),
         }
     }
-    let mut finder = FindStatic(false);
-    syn::visit::visit_type(&mut finder, ty);
-    finder.0
 }
 
 /// A transparent struct is absent exactly when its field's type is (`Option` inside: `None`).
@@ -319,15 +331,31 @@ enum PathSegment {
 /// `T::decode(__r)` for a field, spanned on its type so a missing impl is reported there; the
 /// error path gains `segment` (the field's name or its index).
 fn decode_field(cx: &Ctx, field: &Field, segment: &PathSegment) -> TokenStream {
-    let span = field.ty.span();
-    let fmt = respan(cx.fmt.clone(), span);
-    let ty = field.ty;
-    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r));
+    let decode = decode_value(cx, field);
     let add_path = match segment {
         PathSegment::Field(name) => quote!(__e.in_field(#name)),
         PathSegment::Index(index) => quote!(__e.in_index(#index)),
     };
     quote!(#decode.map_err(|__e| #add_path)?)
+}
+
+/// The expression reading a field's value: through the format's `Decode`, a
+/// `#[wire(with = "...")]` module, or, for a `Cow<str>` / `Cow<[u8]>` under `#[serde(borrow)]`,
+/// the reader's borrowing read. Spanned on the field's type, so a type that does not implement
+/// `Decode` is reported on that field.
+fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
+    let span = field.ty.span();
+    let fmt = respan(cx.fmt.clone(), span);
+    let ty = field.ty;
+    if let Some((Codec::Native(module), _)) = &field.attrs.with {
+        let name = format_ident!("{}", cx.format.name());
+        return quote!(#module::#name::decode(__r));
+    }
+    match crate::borrow::borrowed_cow(field) {
+        Some(CowKind::Str) => quote_spanned!(span=> #fmt::__borrow_cow_str(__r)),
+        Some(CowKind::Bytes) => quote_spanned!(span=> #fmt::__borrow_cow_bytes(__r)),
+        None => quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)),
+    }
 }
 
 /// The value of a field that is skipped, or absent from a sequence that ended early (when it
@@ -362,6 +390,12 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
     let fmt = &cx.fmt;
     let ty = field.ty;
     let name = &field.attrs.name.deserialize;
+    if field.attrs.with.is_some() {
+        // A field read by a `with` module is required, whatever its type (serde's rule).
+        return quote! {
+            return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name))
+        };
+    }
     quote! {
         match <#ty as #fmt::Decode<'de>>::missing() {
             #krate::__private::Some(__v) => __v,

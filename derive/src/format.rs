@@ -32,6 +32,12 @@ impl Format {
         quote!(#krate::#module)
     }
 
+    /// The runtime module's name, `json` or `msgpack`: also the name of the submodule a
+    /// `#[wire(with = "...")]` module gives each format's functions under.
+    pub fn name(&self) -> &'static str {
+        self.module
+    }
+
     /// `tokens`, compiled only when the format's feature is enabled.
     pub fn gated(&self, krate: &syn::Path, tokens: TokenStream) -> TokenStream {
         let gate = format_ident!("{}", self.gate);

@@ -6,7 +6,10 @@
 //! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
 
 mod ast;
+// Some attributes are read ahead of the code that uses them.
+#[allow(dead_code)]
 mod attr;
+mod borrow;
 mod bound;
 mod case;
 mod check;

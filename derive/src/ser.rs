@@ -4,17 +4,19 @@
 //! per-format generators (`json::encode`, `msgpack::encode`) only lay out the bytes.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr;
+use crate::attr::Codec;
 use crate::bound::{self, BoundSource};
 use crate::format::{Format, Impl};
 use crate::Direction;
 
 const ENCODE_BOUNDS: BoundSource = BoundSource {
-    uses_field: |field| !field.skip_serializing,
+    // A field written by a `with` module needs no `Encode` of its own (serde's rule).
+    uses_field: |field| !field.skip_serializing && field.with.is_none(),
     field_bound: |field| field.ser_bound.as_deref(),
     container_bound: |cont| cont.ser_bound.as_deref(),
 };
@@ -62,6 +64,7 @@ pub struct Ctx<'a> {
     pub krate: &'a syn::Path,
     /// The format's module: `::fastwire::json`.
     pub fmt: TokenStream,
+    pub format: Format,
     pub cont: &'a Container<'a>,
 }
 
@@ -102,9 +105,21 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     let cx = Ctx {
         krate,
         fmt: fmt.clone(),
+        format: target.format,
         cont,
     };
     let body = match &cont.data {
+        // `into`: a clone converted into the other type, encoded as that type (serde's rule).
+        _ if cont.attrs.into.is_some() => {
+            let into = cont.attrs.into.as_ref().expect("matched just above");
+            let convert = quote! {
+                <Self as ::core::convert::Into<#into>>::into(::core::clone::Clone::clone(self))
+            };
+            Body::unbounded(
+                quote!(#fmt::Encode::encode(&#convert, __w);),
+                quote!(#fmt::Encode::size_hint(&#convert)),
+            )
+        }
         Data::Struct(style, fields) => {
             let members = struct_members(fields);
             if cont.attrs.transparent.is_some() {
@@ -294,13 +309,25 @@ pub fn conditional(member: &Member) -> Option<TokenStream> {
     Some(quote!(#predicate(#access)))
 }
 
-/// The statement that encodes a field's value. Spanned on the field's type, so a type that
+/// The statement that encodes a field's value: through the format's `Encode`, or the
+/// functions of a `#[wire(with = "...")]` module. Spanned on the field's type, so a type that
 /// does not implement `Encode` is reported on that field.
-pub fn encode_value(fmt: &TokenStream, member: &Member) -> TokenStream {
-    let span = member.field.ty.span();
-    let access = respan(member.access.clone(), span);
-    let fmt = respan(fmt.clone(), span);
-    quote_spanned!(span=> #fmt::Encode::encode(#access, __w);)
+pub fn encode_value(cx: &Ctx, member: &Member) -> TokenStream {
+    let access = &member.access;
+    if let Some(module) = native_with(member.field) {
+        let name = format_ident!("{}", cx.format.name());
+        return quote!(#module::#name::encode(#access, __w););
+    }
+    let fmt = &cx.fmt;
+    spanned_call(member, quote!(#fmt::Encode::encode(#access, __w);))
+}
+
+/// The module of a field's `#[wire(with = "...")]`, if it has one.
+pub fn native_with<'f>(field: &'f Field) -> Option<&'f syn::Path> {
+    match &field.attrs.with {
+        Some((Codec::Native(module), _)) => Some(module),
+        _ => None,
+    }
 }
 
 /// `call`, a statement about one member, spanned on the member's type so that a type error in
@@ -309,12 +336,14 @@ pub fn spanned_call(member: &Member, call: TokenStream) -> TokenStream {
     respan(call, member.field.ty.span())
 }
 
-/// The size hint of a field's value.
-pub fn value_hint(fmt: &TokenStream, member: &Member) -> TokenStream {
-    let span = member.field.ty.span();
-    let access = respan(member.access.clone(), span);
-    let fmt = respan(fmt.clone(), span);
-    quote_spanned!(span=> #fmt::Encode::size_hint(#access))
+/// The size hint of a field's value (a guess for a field written by a `with` module).
+pub fn value_hint(cx: &Ctx, member: &Member) -> TokenStream {
+    if member.field.attrs.with.is_some() {
+        return quote!(16);
+    }
+    let fmt = &cx.fmt;
+    let access = &member.access;
+    spanned_call(member, quote!(#fmt::Encode::size_hint(#access)))
 }
 
 /// `tokens` with every span set to `span`: a path whose tokens come from several places is

@@ -12,6 +12,19 @@ pub struct Symbol(pub &'static str);
 pub const ALIAS: Symbol = Symbol("alias");
 pub const AS_ARRAY: Symbol = Symbol("as_array");
 pub const BORROW: Symbol = Symbol("borrow");
+pub const CONTENT: Symbol = Symbol("content");
+pub const EXPECTING: Symbol = Symbol("expecting");
+pub const FIELD_IDENTIFIER: Symbol = Symbol("field_identifier");
+pub const FLATTEN: Symbol = Symbol("flatten");
+pub const FROM: Symbol = Symbol("from");
+pub const INTO: Symbol = Symbol("into");
+pub const OTHER: Symbol = Symbol("other");
+pub const REPR: Symbol = Symbol("repr");
+pub const TAG: Symbol = Symbol("tag");
+pub const TRY_FROM: Symbol = Symbol("try_from");
+pub const UNTAGGED: Symbol = Symbol("untagged");
+pub const VARIANT_IDENTIFIER: Symbol = Symbol("variant_identifier");
+pub const WITH: Symbol = Symbol("with");
 pub const BOUND: Symbol = Symbol("bound");
 pub const CRATE: Symbol = Symbol("crate");
 pub const DEFAULT: Symbol = Symbol("default");
@@ -31,24 +44,7 @@ pub const WIRE: Symbol = Symbol("wire");
 
 /// serde words fastwire recognises but does not implement yet: using one is a compile error
 /// that says so, rather than the "unknown attribute" error a typo gets.
-pub const NOT_YET: &[&str] = &[
-    "content",
-    "deserialize_with",
-    "expecting",
-    "field_identifier",
-    "flatten",
-    "from",
-    "getter",
-    "into",
-    "other",
-    "remote",
-    "serialize_with",
-    "tag",
-    "try_from",
-    "untagged",
-    "variant_identifier",
-    "with",
-];
+pub const NOT_YET: &[&str] = &["deserialize_with", "getter", "remote", "serialize_with"];
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

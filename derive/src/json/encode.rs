@@ -54,7 +54,7 @@ impl Layout for JsonLayout {
                     quote!(if __first { __w.field_first(#key) } else { __w.field(#key) })
                 }
             };
-            let value = encode_value(&cx.fmt, member);
+            let value = encode_value(cx, member);
             match conditional(member) {
                 None => {
                     body.extend(quote!(#write_key #value));
@@ -66,7 +66,7 @@ impl Layout for JsonLayout {
                 }
             }
             let key_len = key.len();
-            let value_hint = value_hint(&cx.fmt, member);
+            let value_hint = value_hint(cx, member);
             hint.extend(quote!(+ #key_len + #value_hint));
         }
         let nonempty = match written {
@@ -86,7 +86,7 @@ impl Layout for JsonLayout {
         }
         let mut hint = quote!(2);
         for (index, member) in members.iter().enumerate() {
-            let value = encode_value(&cx.fmt, member);
+            let value = encode_value(cx, member);
             let element = if any_conditional {
                 quote!(__w.array_value(__first); #value __first = false;)
             } else {
@@ -97,7 +97,7 @@ impl Layout for JsonLayout {
                 Some(skip) => quote!(if !#skip { #element }),
                 None => element,
             });
-            let value_hint = value_hint(&cx.fmt, member);
+            let value_hint = value_hint(cx, member);
             hint.extend(quote!(+ 1 + #value_hint));
         }
         let nonempty = if any_conditional {
@@ -137,6 +137,6 @@ impl Layout for JsonLayout {
     }
 
     fn newtype(&self, cx: &Ctx, member: &Member) -> Body {
-        Body::unbounded(encode_value(&cx.fmt, member), value_hint(&cx.fmt, member))
+        Body::unbounded(encode_value(cx, member), value_hint(cx, member))
     }
 }

@@ -10,7 +10,9 @@ use quote::{format_ident, quote};
 
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
-use crate::ser::{conditional, value_hint, Body, Bounded, Ctx, Layout, Member, VariantBounds};
+use crate::ser::{
+    conditional, native_with, value_hint, Body, Bounded, Ctx, Layout, Member, VariantBounds,
+};
 
 /// The layout of MessagePack for `ser::generate`.
 pub struct MsgpackLayout;
@@ -20,15 +22,28 @@ fn literal(bytes: &[u8]) -> syn::LitByteStr {
     syn::LitByteStr::new(bytes, Span::call_site())
 }
 
-/// The statement writing `prefix` and then the member's value, spanned on the field's type.
+/// The statement writing `prefix` and then the member's value, spanned on the field's type;
+/// a field with a `#[wire(with = "...")]` module is written by the module after the prefix.
 fn encode_after(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
     let fmt = &cx.fmt;
     let access = &member.access;
     let prefix = literal(prefix);
+    if let Some(module) = native_with(member.field) {
+        return quote! {
+            #fmt::Writer::write_raw(__w, #prefix);
+            #module::msgpack::encode(#access, __w);
+        };
+    }
     crate::ser::spanned_call(
         member,
         quote!(#fmt::Encode::encode_after(#access, #prefix, __w);),
     )
+}
+
+/// Whether a member can be seen to have no size bound: its type (see [`surely_unbounded`]),
+/// or a `with` module, whose output has no declared bound.
+fn member_unbounded(member: &Member) -> bool {
+    member.field.attrs.with.is_some() || surely_unbounded(member.field.ty)
 }
 
 /// Whether a field of type `ty` can be seen, from its spelling, to have no size bound (a
@@ -178,7 +193,7 @@ impl MsgpackLayout {
             // A run of fields always written and possibly bounded (numbers, booleans, units)
             // is written through one slot when the bounds allow: one capacity check for all.
             let run_end = (index..members.len())
-                .find(|&i| skips[i].is_some() || surely_unbounded(members[i].field.ty))
+                .find(|&i| skips[i].is_some() || member_unbounded(members[i]))
                 .unwrap_or(members.len());
             if run_end - index >= 2 {
                 let run = index..run_end;
@@ -192,7 +207,7 @@ impl MsgpackLayout {
                 }
                 for (member, key) in members[index..run_end].iter().zip(&keys[index..run_end]) {
                     let key_len = key.len();
-                    let member_hint = value_hint(fmt, member);
+                    let member_hint = value_hint(cx, member);
                     hint.extend(quote!(+ #key_len + #member_hint));
                     let ty = member.field.ty;
                     maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
@@ -203,7 +218,7 @@ impl MsgpackLayout {
             let (member, key, skip) = (members[index], &keys[index], &skips[index]);
             index += 1;
             let key_len = key.len();
-            let member_hint = value_hint(fmt, member);
+            let member_hint = value_hint(cx, member);
             hint.extend(quote!(+ #key_len + #member_hint));
             let ty = member.field.ty;
             maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
@@ -229,7 +244,7 @@ impl MsgpackLayout {
             bounded.extend(quote!(__s.put(#bytes);));
         }
         let fixed_bytes = header_max + keys.iter().map(Vec::len).sum::<usize>();
-        let bounded = if members.iter().any(|m| surely_unbounded(m.field.ty)) {
+        let bounded = if members.iter().any(|m| member_unbounded(m)) {
             None
         } else {
             Some(Bounded {
@@ -311,8 +326,8 @@ impl Layout for MsgpackLayout {
         let access = &member.access;
         Body {
             encode: encode_after(cx, member, &[]),
-            hint: value_hint(fmt, member),
-            bounded: (!surely_unbounded(ty)).then(|| Bounded {
+            hint: value_hint(cx, member),
+            bounded: (!member_unbounded(member)).then(|| Bounded {
                 max: quote!(<#ty as #fmt::Encode>::MAX_SIZE),
                 write: crate::ser::spanned_call(
                     member,

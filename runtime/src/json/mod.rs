@@ -26,6 +26,7 @@
 //! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
 //! | [`to_string_pretty`], [`to_vec_pretty`], [`to_writer_pretty`] | serde_json's pretty layout (two-space indent) |
 
+mod borrow;
 mod decode;
 mod encode;
 mod error;
@@ -37,6 +38,8 @@ mod writer;
 
 use std::io;
 
+#[doc(hidden)]
+pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
 pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};

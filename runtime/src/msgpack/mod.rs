@@ -43,6 +43,7 @@
 //! after the value, a string that is not UTF-8 (even in an ignored value) and a negative
 //! integer for `u128` are errors.
 
+mod borrow;
 mod decode;
 mod encode;
 mod error;
@@ -53,6 +54,8 @@ mod writer;
 
 use std::io;
 
+#[doc(hidden)]
+pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
 pub use decode::{Decode, DecodeOwned};
 pub use encode::Encode;
 #[doc(hidden)]

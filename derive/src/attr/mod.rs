@@ -3,6 +3,14 @@
 //! twice in one namespace is an error. Parsing never stops at the first mistake: each one is
 //! recorded in the [`Ctxt`] and the rest of the attribute is still read.
 
+mod container;
+mod field;
+mod variant;
+
+pub use container::Container;
+pub use field::Field;
+pub use variant::Variant;
+
 use std::collections::BTreeSet;
 use std::fmt::{self, Display};
 
@@ -123,6 +131,48 @@ impl<'c, T: Clone> Pair<'c, T> {
     }
 }
 
+/// How an enum's variant is written, serde's four representations (`tag` on a struct adds the
+/// struct's name under that key).
+#[derive(Clone)]
+pub enum TagKind {
+    /// `{"Variant": content}` (serde's default).
+    External,
+    /// `{"tag": "Variant", ...fields}`: `#[serde(tag = "...")]`.
+    Internal { tag: String },
+    /// `{"tag": "Variant", "content": content}`: `#[serde(tag = "...", content = "...")]`.
+    Adjacent { tag: String, content: String },
+    /// The content alone: `#[serde(untagged)]`.
+    Untagged,
+}
+
+/// `#[serde(field_identifier)]` or `#[serde(variant_identifier)]`: a fieldless enum read from
+/// (and written as) a field or variant name, with serde's identifier rules.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Identifier {
+    No,
+    Field,
+    Variant,
+}
+
+/// What `with` names: a module of fastwire's own (`#[wire(with = "m")]`: `m::json` and
+/// `m::msgpack` with `encode` and `decode` functions) or a serde module (`#[serde(with =
+/// "m")]`: `m::serialize` and `m::deserialize`, through the serde bridge).
+#[derive(Clone)]
+pub enum Codec {
+    Native(syn::Path),
+    Serde(syn::Path),
+}
+
+/// Reads `with = "path"`: fastwire's own module in `wire`, a serde module in `serde`.
+fn get_codec(cx: &Ctxt, source: Source, meta: &ParseNestedMeta) -> syn::Result<Option<Codec>> {
+    Ok(
+        get_module_path(cx, source, WITH, meta)?.map(|path| match source {
+            Source::Wire => Codec::Native(path),
+            Source::Serde => Codec::Serde(path),
+        }),
+    )
+}
+
 /// What `default` says: nothing, `Default::default()`, or a function path.
 #[derive(Clone)]
 pub enum DefaultValue {
@@ -190,48 +240,6 @@ impl RenameRules {
     }
 }
 
-/// Settings read from a struct's or enum's own attributes.
-pub struct Container {
-    pub name: Name,
-    pub rename_all: RenameRules,
-    pub rename_all_fields: RenameRules,
-    /// Present with the attribute's tokens, for error spans.
-    pub transparent: Option<TokenStream>,
-    pub ser_bound: Option<Vec<WherePredicate>>,
-    pub de_bound: Option<Vec<WherePredicate>>,
-    pub crate_path: Option<syn::Path>,
-    pub deny_unknown_fields: bool,
-    pub default: DefaultValue,
-    /// The tokens of `default`, for errors.
-    pub default_tokens: Option<TokenStream>,
-    /// `#[wire(as_array)]`: MessagePack writes the struct (or an enum's struct variants) as
-    /// an array of the fields, as `rmp_serde::to_vec` does. Present with its tokens.
-    pub as_array: Option<TokenStream>,
-}
-
-/// Settings read from a variant's attributes.
-pub struct Variant {
-    pub name: Name,
-    pub rename_all: RenameRules,
-    /// `skip` or `skip_serializing`, with its tokens (refused when encoding).
-    pub skip_serializing: Option<TokenStream>,
-    /// `skip` or `skip_deserializing`: the variant is not read from input.
-    pub skip_deserializing: bool,
-}
-
-/// Settings read from a field's attributes.
-pub struct Field {
-    pub name: Name,
-    pub skip_serializing: bool,
-    pub skip_deserializing: bool,
-    pub skip_serializing_if: Option<syn::ExprPath>,
-    pub default: DefaultValue,
-    pub ser_bound: Option<Vec<WherePredicate>>,
-    pub de_bound: Option<Vec<WherePredicate>>,
-    /// The tokens of a `rename`, for the error when it is used where it means nothing.
-    pub rename_tokens: Option<TokenStream>,
-}
-
 /// Runs `parse_one` on every word of every `#[serde(...)]` attribute, then of every
 /// `#[wire(...)]` one (so `wire` is read last and wins).
 fn for_each_meta(
@@ -259,252 +267,6 @@ fn for_each_meta(
     }
 }
 
-impl Container {
-    pub fn from_ast(cx: &Ctxt, item: &syn::DeriveInput) -> Self {
-        let mut rename = Pair::none(cx, RENAME);
-        let mut rename_all = Pair::none(cx, RENAME_ALL);
-        let mut rename_all_fields = Pair::none(cx, RENAME_ALL_FIELDS);
-        let mut transparent = Flag::none(cx, TRANSPARENT);
-        let mut bound = Pair::none(cx, BOUND);
-        let mut crate_path = Setting::none(cx, CRATE);
-        let mut deny_unknown_fields = Flag::none(cx, DENY_UNKNOWN_FIELDS);
-        let mut default = Setting::none(cx, DEFAULT);
-        let mut as_array = Flag::none(cx, AS_ARRAY);
-
-        for_each_meta(cx, &item.attrs, |source, meta| {
-            let tokens = meta.path.to_token_stream();
-            if meta.path == RENAME {
-                // #[serde(rename = "foo")]
-                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
-                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
-                rename.set(source, &tokens, names);
-            } else if meta.path == RENAME_ALL {
-                // #[serde(rename_all = "camelCase")]
-                // #[serde(rename_all(serialize = "camelCase", deserialize = "snake_case"))]
-                let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
-                rename_all.set(source, &tokens, rules);
-            } else if meta.path == RENAME_ALL_FIELDS {
-                // #[serde(rename_all_fields = "camelCase")]
-                if !matches!(item.data, syn::Data::Enum(_)) {
-                    let message = "`rename_all_fields` applies to the struct variants of an enum; on a struct, use `rename_all`";
-                    cx.error_spanned_by(&meta.path, message);
-                }
-                let rules = get_ser_and_de(cx, source, RENAME_ALL_FIELDS, meta, get_rename_rule)?;
-                rename_all_fields.set(source, &tokens, rules);
-            } else if meta.path == TRANSPARENT {
-                // #[serde(transparent)]
-                transparent.set_true(source, &meta.path);
-            } else if meta.path == BOUND {
-                // #[serde(bound = "T: MyTrait")]
-                // #[serde(bound(serialize = "...", deserialize = "..."))]
-                let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
-                bound.set(source, &tokens, bounds);
-            } else if meta.path == CRATE {
-                // #[wire(crate = "path::to::fastwire")]
-                // #[serde(crate = "...")] names serde's crate, which is serde's business.
-                if let Some(path) = get_lit_str(cx, source, CRATE, meta)? {
-                    match path.parse::<syn::Path>() {
-                        Ok(parsed) if source == Source::Wire => {
-                            crate_path.set(source, &tokens, parsed)
-                        }
-                        Ok(_) => {}
-                        Err(_) => cx.error_spanned_by(
-                            &path,
-                            format!("expected a crate path, found {:?}", path.value()),
-                        ),
-                    }
-                }
-            } else if meta.path == DENY_UNKNOWN_FIELDS {
-                // #[serde(deny_unknown_fields)]
-                deny_unknown_fields.set_true(source, &meta.path);
-            } else if meta.path == DEFAULT {
-                // #[serde(default)]
-                // #[serde(default = "path")]
-                let value = get_default(cx, source, meta)?;
-                default.set(source, &tokens, value);
-            } else if meta.path == AS_ARRAY {
-                // #[wire(as_array)]
-                if source == Source::Serde {
-                    let message = "`as_array` is fastwire's own attribute, which serde would refuse: write it as `#[wire(as_array)]`";
-                    cx.error_spanned_by(&meta.path, message);
-                }
-                as_array.set_true(source, &meta.path);
-            } else {
-                reject_word(cx, source, meta, "container")?;
-            }
-            Ok(())
-        });
-
-        let original = unraw(&item.ident);
-        let (default, default_tokens) = match default.get_with_tokens() {
-            Some((value, tokens)) => (value, Some(tokens)),
-            None => (DefaultValue::None, None),
-        };
-        Container {
-            name: Name::from_settings(original, rename, BTreeSet::new()),
-            rename_all: RenameRules::from_pair(rename_all),
-            rename_all_fields: RenameRules::from_pair(rename_all_fields),
-            transparent: transparent.get_with_tokens(),
-            ser_bound: bound.serialize.get(),
-            de_bound: bound.deserialize.get(),
-            crate_path: crate_path.get(),
-            deny_unknown_fields: deny_unknown_fields.get(),
-            default,
-            default_tokens,
-            as_array: as_array.get_with_tokens(),
-        }
-    }
-}
-
-impl Variant {
-    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
-        let mut rename = Pair::none(cx, RENAME);
-        let mut rename_all = Pair::none(cx, RENAME_ALL);
-        let mut aliases = BTreeSet::new();
-        let mut skip_serializing = Setting::none(cx, SKIP_SERIALIZING);
-        let mut skip_deserializing = Flag::none(cx, SKIP_DESERIALIZING);
-
-        for_each_meta(cx, &variant.attrs, |source, meta| {
-            let tokens = meta.path.to_token_stream();
-            if meta.path == RENAME {
-                // #[serde(rename = "foo")]
-                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
-                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
-                rename.set(source, &tokens, names);
-            } else if meta.path == RENAME_ALL {
-                // #[serde(rename_all = "camelCase")]
-                let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
-                rename_all.set(source, &tokens, rules);
-            } else if meta.path == ALIAS {
-                // #[serde(alias = "foo")]
-                if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
-                    aliases.insert(alias.value());
-                }
-            } else if meta.path == SKIP {
-                // #[serde(skip)]
-                skip_serializing.set(source, &tokens, ());
-                skip_deserializing.set_true(source, &meta.path);
-            } else if meta.path == SKIP_SERIALIZING {
-                // #[serde(skip_serializing)]
-                skip_serializing.set(source, &tokens, ());
-            } else if meta.path == SKIP_DESERIALIZING {
-                // #[serde(skip_deserializing)]
-                skip_deserializing.set_true(source, &meta.path);
-            } else {
-                reject_word(cx, source, meta, "variant")?;
-            }
-            Ok(())
-        });
-
-        let original = unraw(&variant.ident);
-        Variant {
-            name: Name::from_settings(original, rename, aliases),
-            rename_all: RenameRules::from_pair(rename_all),
-            skip_serializing: skip_serializing
-                .get_with_tokens()
-                .map(|((), tokens)| tokens),
-            skip_deserializing: skip_deserializing.get(),
-        }
-    }
-
-    /// Applies the container's `rename_all` to this variant's name.
-    pub fn rename_by_rules(&mut self, rules: &RenameRules) {
-        self.name.apply_rules(rules, RenameRule::apply_to_variant);
-    }
-}
-
-impl Field {
-    /// `index` names tuple fields (`0`, `1`, ...), which have no identifier.
-    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
-        let mut rename = Pair::none(cx, RENAME);
-        let mut aliases = BTreeSet::new();
-        let mut skip_serializing = Flag::none(cx, SKIP_SERIALIZING);
-        let mut skip_deserializing = Flag::none(cx, SKIP_DESERIALIZING);
-        let mut skip_serializing_if = Setting::none(cx, SKIP_SERIALIZING_IF);
-        let mut default = Setting::none(cx, DEFAULT);
-        let mut bound = Pair::none(cx, BOUND);
-        let mut borrow = Setting::none(cx, BORROW);
-        let mut rename_tokens = None;
-
-        for_each_meta(cx, &field.attrs, |source, meta| {
-            let tokens = meta.path.to_token_stream();
-            if meta.path == RENAME {
-                // #[serde(rename = "foo")]
-                // #[serde(rename(serialize = "foo", deserialize = "bar"))]
-                let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
-                rename.set(source, &tokens, names);
-                rename_tokens = Some(tokens);
-            } else if meta.path == ALIAS {
-                // #[serde(alias = "foo")]
-                if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
-                    aliases.insert(alias.value());
-                }
-            } else if meta.path == SKIP {
-                // #[serde(skip)]
-                skip_serializing.set_true(source, &meta.path);
-                skip_deserializing.set_true(source, &meta.path);
-            } else if meta.path == SKIP_SERIALIZING {
-                // #[serde(skip_serializing)]
-                skip_serializing.set_true(source, &meta.path);
-            } else if meta.path == SKIP_DESERIALIZING {
-                // #[serde(skip_deserializing)]
-                skip_deserializing.set_true(source, &meta.path);
-            } else if meta.path == SKIP_SERIALIZING_IF {
-                // #[serde(skip_serializing_if = "path::to::predicate")]
-                if let Some(path) = get_expr_path(cx, source, SKIP_SERIALIZING_IF, meta)? {
-                    skip_serializing_if.set(source, &tokens, path);
-                }
-            } else if meta.path == DEFAULT {
-                // #[serde(default)]
-                // #[serde(default = "path")]
-                let value = get_default(cx, source, meta)?;
-                default.set(source, &tokens, value);
-            } else if meta.path == BOUND {
-                // #[serde(bound = "T: MyTrait")]
-                // #[serde(bound(serialize = "...", deserialize = "..."))]
-                let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
-                bound.set(source, &tokens, bounds);
-            } else if meta.path == BORROW {
-                // #[serde(borrow)]
-                // #[serde(borrow = "'a + 'b")]
-                // Checked, then needs nothing more: the Decode impl lets every lifetime of the
-                // type borrow from the input.
-                let lifetimes = if meta.input.peek(Token![=]) {
-                    get_lifetimes(cx, source, meta)?
-                } else {
-                    Some(BTreeSet::new())
-                };
-                if let Some(lifetimes) = lifetimes {
-                    borrow.set(source, &tokens, lifetimes);
-                }
-            } else {
-                reject_word(cx, source, meta, "field")?;
-            }
-            Ok(())
-        });
-
-        let original = match &field.ident {
-            Some(ident) => unraw(ident),
-            None => index.to_string(),
-        };
-        Field {
-            name: Name::from_settings(original, rename, aliases),
-            skip_serializing: skip_serializing.get(),
-            skip_deserializing: skip_deserializing.get(),
-            skip_serializing_if: skip_serializing_if.get(),
-            default: default.get().unwrap_or(DefaultValue::None),
-            ser_bound: bound.serialize.get(),
-            de_bound: bound.deserialize.get(),
-            rename_tokens,
-        }
-    }
-
-    /// Applies the enclosing `rename_all` (container or variant) to this field's name.
-    pub fn rename_by_rules(&mut self, rules: &RenameRules) {
-        self.name.apply_rules(rules, RenameRule::apply_to_field);
-    }
-}
-
 /// Reports a word that is not supported where it stands, and skips its value so the rest of
 /// the attribute is still read.
 fn reject_word(
@@ -527,6 +289,19 @@ fn reject_word(
 
 fn is_known_elsewhere(word: &str) -> bool {
     [
+        CONTENT,
+        EXPECTING,
+        FIELD_IDENTIFIER,
+        FLATTEN,
+        FROM,
+        INTO,
+        OTHER,
+        REPR,
+        TAG,
+        TRY_FROM,
+        UNTAGGED,
+        VARIANT_IDENTIFIER,
+        WITH,
         ALIAS,
         AS_ARRAY,
         BORROW,
@@ -679,6 +454,56 @@ fn get_where_predicates(
             cx.error_spanned_by(
                 &lit,
                 format!("expected where-clause predicates such as `T: Trait`: {err}"),
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// Reads `= "Type"` (for `from`, `try_from`, `into`), spanned on the string.
+fn get_type(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<syn::Type>> {
+    let Some(lit) = get_lit_str(cx, source, word, meta)? else {
+        return Ok(None);
+    };
+    match lit.parse::<syn::Type>() {
+        Ok(ty) => Ok(Some(respan_type(ty, lit.span()))),
+        Err(_) => {
+            cx.error_spanned_by(&lit, format!("expected a type, found {:?}", lit.value()));
+            Ok(None)
+        }
+    }
+}
+
+/// `ty` with every token spanned at `span`, so errors about it point at the attribute.
+fn respan_type(ty: syn::Type, span: proc_macro2::Span) -> syn::Type {
+    let tokens = crate::ser::respan(ty.to_token_stream(), span);
+    syn::parse2(tokens).expect("respanning keeps a type a type")
+}
+
+/// Reads `= "path::to::module"` (for `with`), spanned on the string.
+fn get_module_path(
+    cx: &Ctxt,
+    source: Source,
+    word: Symbol,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<syn::Path>> {
+    let Some(lit) = get_lit_str(cx, source, word, meta)? else {
+        return Ok(None);
+    };
+    match lit.parse::<syn::Path>() {
+        Ok(mut path) => {
+            respan_path(&mut path, lit.span());
+            Ok(Some(path))
+        }
+        Err(_) => {
+            cx.error_spanned_by(
+                &lit,
+                format!("expected a module path, found {:?}", lit.value()),
             );
             Ok(None)
         }
