@@ -103,6 +103,8 @@ mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod time;
 
+#[cfg(feature = "serde")]
+pub mod bridge;
 #[cfg(feature = "json")]
 pub mod json;
 #[cfg(feature = "msgpack")]

@@ -14,7 +14,7 @@ use std::num::{
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::reader::{Reader, Str};
+use super::reader::{ParsedNumber, Reader, Str};
 use super::Error;
 
 /// A type that can be read from JSON.
@@ -46,19 +46,138 @@ pub trait DecodeOwned: for<'de> Decode<'de> {}
 
 impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
 
-/// A type usable as a JSON object key when decoding maps: read from the key's text (strings as
-/// they are, integers and booleans from their quoted form, chars from one-char strings).
+/// A type usable as a JSON object key when decoding maps, read from the key as serde_json reads
+/// it: strings (and chars) from the key's text with escapes resolved; integers and booleans
+/// from its raw text, the bytes as written between the quotes, where an escape is never part
+/// of a number or literal (`{"\u0031": 0}` is not a map with key `1`).
+///
+/// The key arrives as a [`Str`]: `Str::Borrowed` when it had no escapes, so its text is the
+/// raw text too; `Str::Scratch` when it had escapes (see [`Str`]).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use fastwire::json;
+///
+/// let map: BTreeMap<i32, bool> = json::from_str(r#"{"-1": true, "20": false}"#).unwrap();
+/// assert_eq!(map, BTreeMap::from([(-1, true), (20, false)]));
+///
+/// // Exactly the keys serde_json accepts for an integer type.
+/// for refused in [r#"{"\u0031": true}"#, r#"{"-0": true}"#, r#"{"01": true}"#, r#"{"+1": true}"#] {
+///     assert!(json::from_str::<BTreeMap<i32, bool>>(refused).is_err(), "{refused}");
+/// }
+/// let err = json::from_str::<BTreeMap<u8, bool>>(r#"{"256": true}"#).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid value: integer `256`, expected u8 (line 1, column 2)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from a JSON object key",
     label = "JSON object keys decode into strings, integers, chars or booleans"
 )]
 pub trait DecodeKey<'de>: Sized {
-    /// Converts the key text, or says why it does not fit (the caller adds the position).
+    /// Converts the key, or says why it does not fit (the caller adds the position, the
+    /// key's opening quote).
     fn decode_key(key: Str<'de, '_>) -> Result<Self, String>;
 }
 
-/// Integers narrower than 64 bits (and `u64`/`i64` themselves) are read at full width by
-/// `$read`, then narrowed with a range check.
+/// serde_json's message for a key of a numeric type that does not start like a number
+/// (including a key that starts with an escape).
+const NOT_A_NUMBER_KEY: &str = "invalid value: expected key to be a number in quotes";
+
+/// serde_json's message for a numeric key that goes on after its number.
+const NUMBER_KEY_GOES_ON: &str = "expected `\"`";
+
+/// The raw text of a key of a numeric type. A key with escapes is refused: serde_json reads
+/// the raw bytes, and a backslash is never part of a number. (Where the escape stands changes
+/// serde_json's message; `Str` does not say, so the message is the one for an escape first.)
+fn numeric_key_text<'de>(key: Str<'de, '_>) -> Result<&'de str, String> {
+    match key {
+        Str::Borrowed(raw) if matches!(raw.as_bytes().first(), Some(b'0'..=b'9' | b'-')) => Ok(raw),
+        _ => Err(NOT_A_NUMBER_KEY.to_owned()),
+    }
+}
+
+/// A key read as serde_json reads keys of the integer types up to 64 bits: a JSON number at the
+/// start of the raw text, classified as numbers in values are (so `-0`, `1.5` and `1e2` are
+/// floats, and integers beyond the 64-bit ranges too), handed to `visit` (which checks the
+/// type and range), and only then the end of the key.
+fn integer_key<T>(
+    key: Str<'_, '_>,
+    visit: impl FnOnce(ParsedNumber) -> Result<T, String>,
+) -> Result<T, String> {
+    let raw = numeric_key_text(key)?;
+    let mut number_reader = Reader::new(raw, 1);
+    let number = number_reader.parse_number().map_err(|err| {
+        // Within a key the closing quote follows, so a number cut short is an invalid one.
+        if err.to_string().starts_with("number out of range") {
+            "number out of range".to_owned()
+        } else {
+            "invalid number".to_owned()
+        }
+    })?;
+    let value = visit(number)?;
+    if number_reader.offset() != raw.len() {
+        return Err(NUMBER_KEY_GOES_ON.to_owned());
+    }
+    Ok(value)
+}
+
+/// What serde's integer visitors make of a number: the value when it fits `T`, otherwise
+/// their "invalid value" (an integer out of range) or "invalid type" (a float) message.
+fn visit_integer<T: TryFrom<u64> + TryFrom<i64>>(
+    number: ParsedNumber,
+    expected: &str,
+) -> Result<T, String> {
+    let fitted = match number {
+        ParsedNumber::U64(value) => T::try_from(value).map_err(|_| value.to_string()),
+        ParsedNumber::I64(value) => T::try_from(value).map_err(|_| value.to_string()),
+        ParsedNumber::F64(value) => {
+            return Err(format!(
+                "invalid type: floating point `{}`, expected {expected}",
+                SerdeFloat(value)
+            ))
+        }
+    };
+    fitted.map_err(|value| format!("invalid value: integer `{value}`, expected {expected}"))
+}
+
+/// A float as serde's messages show it (`Unexpected::Float`): Rust's `Display`, with `.0`
+/// added when that has no decimal point.
+struct SerdeFloat(f64);
+
+impl std::fmt::Display for SerdeFloat {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let text = self.0.to_string();
+        f.write_str(&text)?;
+        if self.0.is_finite() && !text.contains('.') {
+            f.write_str(".0")?;
+        }
+        Ok(())
+    }
+}
+
+/// The sign and digits of a 128-bit key, as serde_json scans them: an optional `-` (refused
+/// for `u128`, even on zero), then `0` or a run of digits not starting with `0`. Returns the
+/// sign and digits as text and the rest of the key.
+fn integer128_key_text<'de>(
+    key: Str<'de, '_>,
+    signed: bool,
+) -> Result<(&'de str, &'de str), String> {
+    let raw = numeric_key_text(key)?;
+    let negative = raw.starts_with('-');
+    if negative && !signed {
+        return Err("number out of range".to_owned());
+    }
+    let digits = &raw.as_bytes()[usize::from(negative)..];
+    let len = match digits {
+        [b'0', b'0'..=b'9', ..] => return Err("invalid number".to_owned()),
+        [b'0', ..] => 1,
+        [b'1'..=b'9', ..] => digits.iter().take_while(|b| b.is_ascii_digit()).count(),
+        _ => return Err("invalid number".to_owned()),
+    };
+    Ok(raw.split_at(usize::from(negative) + len))
+}
+
+/// Integers up to 64 bits read at full width by `$read`, then narrowed with a range check;
+/// keys read as serde_json reads them ([`integer_key`]).
 macro_rules! decode_integer {
     ($read:ident => $($ty:ident),*) => {$(
         impl<'de> Decode<'de> for $ty {
@@ -74,10 +193,7 @@ macro_rules! decode_integer {
 
         impl<'de> DecodeKey<'de> for $ty {
             fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-                let value = integer_key(&key)?;
-                $ty::try_from(value).map_err(|_| {
-                    format!(concat!("invalid value: integer `{}`, expected ", stringify!($ty)), value)
-                })
+                integer_key(key, |number| visit_integer(number, stringify!($ty)))
             }
         }
     )*};
@@ -85,20 +201,6 @@ macro_rules! decode_integer {
 
 decode_integer!(decode_u64 => u8, u16, u32, u64, usize);
 decode_integer!(decode_i64 => i8, i16, i32, i64, isize);
-
-/// An integer key: JSON integer syntax inside the quotes (no sign but `-`, no leading zeros),
-/// as serde_json reads numeric keys.
-fn integer_key(key: &str) -> Result<i128, String> {
-    let digits = key.strip_prefix('-').unwrap_or(key);
-    let well_formed = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits.len() == 1 || !digits.starts_with('0'));
-    if !well_formed {
-        return Err("expected key to be a number in quotes".to_owned());
-    }
-    key.parse::<i128>()
-        .map_err(|_| "number out of range".to_owned())
-}
 
 impl<'de> Decode<'de> for u128 {
     #[inline]
@@ -114,32 +216,35 @@ impl<'de> Decode<'de> for i128 {
     }
 }
 
-impl<'de> DecodeKey<'de> for u128 {
-    fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-        if key.starts_with('-') {
-            let value = integer_key(&key)?;
-            if value != 0 {
-                return Err(format!("invalid value: integer `{value}`, expected u128"));
+/// A 128-bit key as serde_json reads it: exact digits (no float detour, so `1.5` and `1e2`
+/// stop after the integer part, at the "expected `\"`" check), then `visit`, then the end.
+macro_rules! decode_integer128_key {
+    ($($ty:ident, $signed:literal, $expected:literal, $new:expr;)*) => {$(
+        impl<'de> DecodeKey<'de> for $ty {
+            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
+                let (number, rest) = integer128_key_text(key, $signed)?;
+                let value = number.parse().map_err(|_| "number out of range".to_owned())?;
+                let value = $new(value).ok_or_else(|| {
+                    concat!("invalid value: integer `0`, expected ", $expected).to_owned()
+                })?;
+                if !rest.is_empty() {
+                    return Err(NUMBER_KEY_GOES_ON.to_owned());
+                }
+                Ok(value)
             }
-            return Ok(0);
         }
-        // Well-formed but possibly above i128's range: parse as u128 itself.
-        match integer_key(&key) {
-            Ok(value) => Ok(value as u128),
-            Err(_) if key.bytes().all(|b| b.is_ascii_digit()) && !key.starts_with('0') => {
-                key.parse().map_err(|_| "number out of range".to_owned())
-            }
-            Err(message) => Err(message),
-        }
-    }
+    )*};
 }
 
-impl<'de> DecodeKey<'de> for i128 {
-    fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-        integer_key(&key)
-    }
+decode_integer128_key! {
+    u128, false, "u128", Some::<u128>;
+    i128, true, "i128", Some::<i128>;
+    NonZeroU128, false, "a nonzero u128", NonZeroU128::new;
+    NonZeroI128, true, "a nonzero i128", NonZeroI128::new;
 }
 
+/// Non-zero integers read as their integer type, then checked; keys as serde reads them,
+/// with its `a nonzero u8` in every message.
 macro_rules! decode_nonzero {
     ($($ty:ident($inner:ident)),*) => {$(
         impl<'de> Decode<'de> for $ty {
@@ -150,13 +255,6 @@ macro_rules! decode_nonzero {
                 $ty::new(value).ok_or_else(|| {
                     r.invalid_value("integer `0`".to_owned(), "a nonzero integer", at)
                 })
-            }
-        }
-
-        impl<'de> DecodeKey<'de> for $ty {
-            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-                $ty::new($inner::decode_key(key)?)
-                    .ok_or_else(|| "invalid value: integer `0`, expected a nonzero integer".to_owned())
             }
         }
     )*};
@@ -174,6 +272,35 @@ decode_nonzero!(
     NonZeroI32(i32),
     NonZeroI64(i64),
     NonZeroI128(i128),
+    NonZeroIsize(isize)
+);
+
+macro_rules! decode_nonzero_key {
+    ($($ty:ident($inner:ident)),*) => {$(
+        impl<'de> DecodeKey<'de> for $ty {
+            fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
+                const EXPECTED: &str = concat!("a nonzero ", stringify!($inner));
+                integer_key(key, |number| {
+                    let value: $inner = visit_integer(number, EXPECTED)?;
+                    $ty::new(value).ok_or_else(|| {
+                        format!("invalid value: integer `0`, expected {EXPECTED}")
+                    })
+                })
+            }
+        }
+    )*};
+}
+
+decode_nonzero_key!(
+    NonZeroU8(u8),
+    NonZeroU16(u16),
+    NonZeroU32(u32),
+    NonZeroU64(u64),
+    NonZeroUsize(usize),
+    NonZeroI8(i8),
+    NonZeroI16(i16),
+    NonZeroI32(i32),
+    NonZeroI64(i64),
     NonZeroIsize(isize)
 );
 
@@ -198,12 +325,20 @@ impl<'de> Decode<'de> for bool {
     }
 }
 
+/// A key read as serde_json reads a `bool` key: `true` or `false` exactly, from the raw text.
+/// A key starting with `t` or `f` that is neither (an escape included) is "expected ident";
+/// any other is an invalid type. (serde_json's message for the latter leaves out the key's
+/// first character, a slip not copied here: the key is shown whole.)
 impl<'de> DecodeKey<'de> for bool {
     fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-        match &*key {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err("expected key to be `true` or `false` in quotes".to_owned()),
+        match key {
+            Str::Borrowed("true") => Ok(true),
+            Str::Borrowed("false") => Ok(false),
+            _ if key.starts_with(['t', 'f']) => Err("expected ident".to_owned()),
+            _ => Err(format!(
+                "invalid type: string {}, expected a boolean",
+                super::to_string(&*key)
+            )),
         }
     }
 }
@@ -229,6 +364,8 @@ impl<'de> Decode<'de> for char {
     }
 }
 
+/// A key read as serde_json reads a `char` key: from its text with escapes resolved, which
+/// must be one character.
 impl<'de> DecodeKey<'de> for char {
     fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
         single_char(&key).map_err(|found| format!("invalid value: {found}, expected a character"))

@@ -31,6 +31,7 @@ mod decode;
 mod encode;
 mod error;
 mod escape;
+mod flat;
 mod float;
 mod reader;
 mod value;
@@ -43,6 +44,7 @@ pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
 pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
+pub use flat::EncodeFlat;
 pub use reader::{Reader, Str};
 pub use value::{Map, Number, Value, ValueIndex};
 

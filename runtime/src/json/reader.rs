@@ -11,14 +11,23 @@ use std::ops::Deref;
 use super::error::{Error, ErrorCode};
 use super::escape::find_escape;
 use super::float;
+use super::Decode;
 
 /// A string read from the input: borrowed from it when it had no escapes, otherwise unescaped
 /// into the reader's scratch buffer (valid until the next read).
+///
+/// The [`Reader`] hands out `Borrowed` exactly when the string had no escapes, so `Borrowed`
+/// text is also the string as written between its quotes. That is what lets a
+/// [`DecodeKey`](super::DecodeKey) implementation read a map key from its raw text, as
+/// serde_json reads integer and boolean keys (where any escape is an error), while string keys
+/// stay zero-copy. Code that builds a `Str` itself keeps the same rule: `Scratch` says the
+/// text was unescaped.
 #[derive(Debug, Clone, Copy)]
 pub enum Str<'de, 's> {
-    /// A slice of the input itself; can outlive the reader.
+    /// A slice of the input itself, as written (there were no escapes); can outlive the
+    /// reader.
     Borrowed(&'de str),
-    /// Unescaped text in the reader's scratch buffer.
+    /// Text unescaped into the reader's scratch buffer: the string had at least one escape.
     Scratch(&'s str),
 }
 
@@ -46,6 +55,9 @@ pub(crate) enum ParsedNumber {
 /// Reads JSON tokens from an input that is valid UTF-8. Handed to [`Decode`](super::Decode)
 /// implementations; made by [`from_slice`](super::from_slice) and friends.
 pub struct Reader<'de> {
+    /// The whole input, for slices handed out as text ([`Reader::raw_value`]).
+    text: &'de str,
+    /// The same bytes, for scanning.
     input: &'de [u8],
     pos: usize,
     remaining_depth: usize,
@@ -61,6 +73,7 @@ impl<'de> Reader<'de> {
     /// A reader over `input`, which must be valid UTF-8 (the type says so).
     pub(crate) fn new(input: &'de str, max_depth: usize) -> Self {
         Reader {
+            text: input,
             input: input.as_bytes(),
             pos: 0,
             remaining_depth: max_depth,
@@ -781,7 +794,8 @@ impl<'de> Reader<'de> {
     }
 
     /// The next key and the colon after it, or `None` at the end of the object (consuming
-    /// `}`). `first` is true before the first member.
+    /// `}`). `first` is true before the first member. The key is [`Str::Borrowed`] exactly
+    /// when it has no escapes, and then it is the key's raw text too.
     #[inline]
     pub fn object_key(&mut self, first: bool) -> Result<Option<Str<'de, '_>>, Error> {
         match self.skip_whitespace() {
@@ -820,6 +834,7 @@ impl<'de> Reader<'de> {
     #[cold]
     pub fn string_at(&self, offset: usize) -> String {
         let mut again = Reader {
+            text: self.text,
             input: self.input,
             pos: offset,
             remaining_depth: 1,
@@ -949,6 +964,134 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
+    /// the text it spans: from its first byte (after any whitespace before it) to its last,
+    /// borrowed from the input, never copied.
+    ///
+    /// For deferred parsing (keep a value as text, read it once you know what it is), for
+    /// handing a value to another parser, and for reading a value twice with
+    /// [`Reader::reread`].
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// /// A message whose `body` is kept as JSON text until its `kind` says what it is.
+    /// struct Message<'a> {
+    ///     kind: &'a str,
+    ///     body: &'a str,
+    /// }
+    ///
+    /// impl<'de> Decode<'de> for Message<'de> {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let (mut kind, mut body) = (None, None);
+    ///         r.begin_object("a message")?;
+    ///         let mut first = true;
+    ///         while let Some(key) = r.object_key(first)? {
+    ///             first = false;
+    ///             match &*key {
+    ///                 "kind" => kind = Some(r.decode_borrowed_str()?),
+    ///                 "body" => body = Some(r.raw_value()?),
+    ///                 _ => r.skip_value()?,
+    ///             }
+    ///         }
+    ///         match (kind, body) {
+    ///             (Some(kind), Some(body)) => Ok(Message { kind, body }),
+    ///             (None, _) => Err(r.missing_field("kind")),
+    ///             (_, None) => Err(r.missing_field("body")),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let text = r#"{"body": {"x": [1, 2]} , "kind": "point"}"#;
+    /// let message: Message = json::from_str(text).unwrap();
+    /// assert_eq!(message.kind, "point");
+    /// assert_eq!(message.body, r#"{"x": [1, 2]}"#);
+    /// // Borrowed from `text`, not copied.
+    /// assert!(text.as_bytes().as_ptr_range().contains(&message.body.as_ptr()));
+    ///
+    /// // Checked as skipped values are: syntax, escapes and UTF-8, not types or ranges.
+    /// assert!(json::from_str::<Message>(r#"{"kind": "x", "body": [1,]}"#).is_err());
+    /// ```
+    pub fn raw_value(&mut self) -> Result<&'de str, Error> {
+        self.peek()?;
+        let start = self.pos;
+        self.skip_value()?;
+        // Never panics: a value starts and ends with an ASCII byte, so both ends are
+        // character boundaries.
+        Ok(&self.text[start..self.pos])
+    }
+
+    /// Decodes a `T` from `raw`, a value this reader has already read past (as
+    /// [`Reader::raw_value`] returned it), with a new reader over just that value.
+    ///
+    /// How to read a value twice: try it as one type, then another (untagged enums), or read
+    /// a tag out of an object first and the object again as the variant it names.
+    ///
+    /// - The new reader starts with the depth this reader has left now. Called where the
+    ///   value would have been decoded in place, which is what the slice is for, the nesting
+    ///   limit applies exactly as if it had been: the value cannot nest deeper than the
+    ///   document's limit allows, however often it is read.
+    /// - Errors carry offsets, lines and columns in this reader's whole input, so they point
+    ///   at the same byte as an error found while reading the document straight through.
+    /// - Strings borrow from the input as usual (`T` may hold `&'de str`).
+    /// - The slice must hold one value and nothing else but whitespace, as `raw_value`'s do.
+    ///
+    /// Taking the slice rather than an offset and a length leaves nothing to compute at the
+    /// call site, and the slice cannot cut a character in two.
+    ///
+    /// # Panics
+    ///
+    /// If `raw` is not part of this reader's input (a programming error, not bad input).
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// /// A number, or a string holding one: tried one way, then the other.
+    /// #[derive(Debug, PartialEq)]
+    /// struct Lenient(u32);
+    ///
+    /// impl<'de> Decode<'de> for Lenient {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let raw = r.raw_value()?;
+    ///         if let Ok(n) = r.reread::<u32>(raw) {
+    ///             return Ok(Lenient(n));
+    ///         }
+    ///         let text: &str = r.reread(raw)?;
+    ///         text.parse().map(Lenient).map_err(|e| r.custom(e))
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json::from_str::<Vec<Lenient>>(r#"[1, "2"]"#).unwrap(), [Lenient(1), Lenient(2)]);
+    ///
+    /// // An error inside a re-read value points into the whole document.
+    /// let err = json::from_str::<Vec<Lenient>>("[1,\n  true]").unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 3)");
+    /// ```
+    pub fn reread<T: Decode<'de>>(&self, raw: &'de str) -> Result<T, Error> {
+        // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
+        // from elsewhere is caught by the check below.
+        let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
+        assert!(
+            start <= self.input.len() && raw.len() <= self.input.len() - start,
+            "Reader::reread: the slice is not part of this reader's input"
+        );
+        let end = start + raw.len();
+        // The input cut after the value (so the new reader cannot read on), but not before
+        // it (so positions stay those of the whole input).
+        let text = &self.text[..end];
+        let mut again = Reader {
+            text,
+            input: text.as_bytes(),
+            pos: start,
+            remaining_depth: self.remaining_depth,
+            scratch: Vec::new(),
+            last_key: start,
+        };
+        let value = T::decode(&mut again)?;
+        again.end()?;
+        Ok(value)
+    }
+
     /// At a key's opening quote: skips the key and the colon after it.
     fn skip_key(&mut self) -> Result<(), Error> {
         self.pos += 1;
@@ -1071,6 +1214,48 @@ impl<'de> Reader<'de> {
     #[cold]
     pub fn custom_at(&self, message: impl std::fmt::Display, offset: usize) -> Error {
         self.error_at(ErrorCode::Custom(message.to_string()), offset)
+    }
+
+    /// `error`, which serde_json returned reading a value for the bridge, as fastwire's error
+    /// at `offset`: a syntax or EOF error whose text is one of fastwire's becomes that error
+    /// (same text, same category); anything else is a data error with serde_json's message.
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn serde_json_error(&self, error: &serde_json::Error, offset: usize) -> Error {
+        use serde_json::error::Category as Theirs;
+        use ErrorCode::*;
+        let text = error.to_string();
+        // serde_json's `Display` adds the position, which fastwire computes itself.
+        let suffix = format!(" at line {} column {}", error.line(), error.column());
+        let message = match text.strip_suffix(&suffix) {
+            Some(message) if error.line() > 0 => message,
+            _ => &text,
+        };
+        if matches!(error.classify(), Theirs::Syntax | Theirs::Eof) {
+            let shared = [
+                EofWhileParsingValue,
+                EofWhileParsingString,
+                EofWhileParsingList,
+                EofWhileParsingObject,
+                ExpectedColon,
+                ExpectedListCommaOrEnd,
+                ExpectedObjectCommaOrEnd,
+                ExpectedSomeValue,
+                KeyMustBeAString,
+                InvalidEscape,
+                InvalidNumber,
+                NumberOutOfRange,
+                InvalidUnicodeCodePoint,
+                ControlCharacterInString,
+                TrailingComma,
+                TrailingCharacters,
+                RecursionLimitExceeded,
+            ];
+            if let Some(code) = shared.into_iter().find(|code| code.to_string() == message) {
+                return self.error_at(code, offset);
+            }
+        }
+        self.error_at(Custom(message.to_owned()), offset)
     }
 }
 

@@ -47,6 +47,7 @@ mod borrow;
 mod decode;
 mod encode;
 mod error;
+mod flat;
 mod reader;
 mod timestamp;
 mod value;
@@ -63,6 +64,7 @@ pub use encode::{
     max_bounds as __max_bounds, sum_bounds as __sum_bounds, BOUNDED_LIMIT as __BOUNDED_LIMIT,
 };
 pub use error::{Category, Error};
+pub use flat::EncodeFlat;
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
 pub use value::{Integer, Value, ValueIndex};

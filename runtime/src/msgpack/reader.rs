@@ -866,6 +866,135 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
+    /// the bytes it spans, borrowed from the input, never copied.
+    ///
+    /// For deferred decoding (keep a value as bytes, decode it once you know what it is), for
+    /// handing a value to another decoder, and for decoding a value twice with
+    /// [`Reader::reread`].
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Decode, Error, Reader};
+    ///
+    /// /// A pair whose second element is kept as MessagePack bytes.
+    /// struct Tagged<'a> {
+    ///     tag: u8,
+    ///     payload: &'a [u8],
+    /// }
+    ///
+    /// impl<'de> Decode<'de> for Tagged<'de> {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         if r.begin_array("a tagged value")? != 2 {
+    ///             return Err(r.custom("expected two elements"));
+    ///         }
+    ///         let tag = u8::decode(r)?;
+    ///         let payload = r.raw_value()?;
+    ///         r.end_container();
+    ///         Ok(Tagged { tag, payload })
+    ///     }
+    /// }
+    ///
+    /// // [7, {"a": [1, 2]}]
+    /// let input = b"\x92\x07\x81\xa1a\x92\x01\x02";
+    /// let tagged: Tagged = msgpack::from_slice(input).unwrap();
+    /// assert_eq!((tagged.tag, tagged.payload), (7, &input[2..]));
+    ///
+    /// // Checked as skipped values are: a length beyond the input is an error.
+    /// assert!(msgpack::from_slice::<Tagged>(b"\x92\x07\x81\xa1a\x93\x01\x02").is_err());
+    /// ```
+    pub fn raw_value(&mut self) -> Result<&'de [u8], Error> {
+        let start = self.pos;
+        self.skip_value()?;
+        Ok(&self.input[start..self.pos])
+    }
+
+    /// Decodes a `T` from `raw`, a value this reader has already read past (as
+    /// [`Reader::raw_value`] returned it), with a new reader over just that value.
+    ///
+    /// How to decode a value twice: try it as one type, then another, or read a tag out of a
+    /// map first and the map again as the variant it names.
+    ///
+    /// - The new reader starts with the depth this reader has left now. Called where the
+    ///   value would have been decoded in place, the nesting limit applies exactly as if it
+    ///   had been, however often the value is read.
+    /// - Errors carry offsets in this reader's whole input, the bytes an error found while
+    ///   reading the document straight through would point at.
+    /// - Strings and binaries borrow from the input as usual.
+    /// - The slice must hold exactly one value, as `raw_value`'s do.
+    ///
+    /// # Panics
+    ///
+    /// If `raw` is not part of this reader's input (a programming error, not bad input).
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Decode, Error, Reader};
+    ///
+    /// /// An integer, or a string holding one: tried one way, then the other.
+    /// #[derive(Debug, PartialEq)]
+    /// struct Lenient(u32);
+    ///
+    /// impl<'de> Decode<'de> for Lenient {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let raw = r.raw_value()?;
+    ///         if let Ok(n) = r.reread::<u32>(raw) {
+    ///             return Ok(Lenient(n));
+    ///         }
+    ///         let text: &str = r.reread(raw)?;
+    ///         text.parse().map(Lenient).map_err(|e| r.custom(e))
+    ///     }
+    /// }
+    ///
+    /// // [1, "2"]
+    /// let values: Vec<Lenient> = msgpack::from_slice(b"\x92\x01\xa12").unwrap();
+    /// assert_eq!(values, [Lenient(1), Lenient(2)]);
+    ///
+    /// // An error inside a re-read value points into the whole input: [1, true]
+    /// let err = msgpack::from_slice::<Vec<Lenient>>(b"\x92\x01\xc3").unwrap_err();
+    /// assert_eq!(err.offset(), 2);
+    /// ```
+    pub fn reread<T: super::Decode<'de>>(&self, raw: &'de [u8]) -> Result<T, Error> {
+        // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
+        // from elsewhere is caught by the check below.
+        let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
+        assert!(
+            start <= self.input.len() && raw.len() <= self.input.len() - start,
+            "Reader::reread: the slice is not part of this reader's input"
+        );
+        // The input cut after the value (so the new reader cannot read on, and length
+        // prefixes are checked against the value's own bytes), but not before it (so offsets
+        // stay those of the whole input).
+        let mut again = Reader {
+            input: &self.input[..start + raw.len()],
+            pos: start,
+            remaining_depth: self.remaining_depth,
+            last_key: start,
+        };
+        let value = T::decode(&mut again)?;
+        again.end()?;
+        Ok(value)
+    }
+
+    /// `error`, which rmp-serde returned decoding a value for the bridge, as fastwire's error
+    /// at `offset` with the same category: nesting too deep, invalid UTF-8 and a value cut
+    /// short as fastwire's own errors of those kinds; anything else is a data error with
+    /// rmp-serde's message.
+    #[cfg(feature = "serde")]
+    #[cold]
+    pub(crate) fn rmp_serde_error(&self, error: &rmp_serde::decode::Error, offset: usize) -> Error {
+        use rmp_serde::decode::Error as Theirs;
+        let code = match error {
+            Theirs::DepthLimitExceeded => ErrorCode::RecursionLimitExceeded,
+            Theirs::Utf8Error(_) => ErrorCode::InvalidUtf8,
+            Theirs::InvalidMarkerRead(io) | Theirs::InvalidDataRead(io)
+                if io.kind() == std::io::ErrorKind::UnexpectedEof =>
+            {
+                ErrorCode::Eof
+            }
+            other => ErrorCode::Custom(other.to_string()),
+        };
+        self.error_at(code, offset)
+    }
+
     fn skip_str(&mut self, len: usize, at: usize) -> Result<(), Error> {
         let bytes = self.take_slice(len)?;
         match utf8(bytes) {

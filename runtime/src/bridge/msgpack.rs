@@ -1,0 +1,126 @@
+//! The bridge for MessagePack: rmp-serde writing into fastwire's [`msgpack::Writer`], and
+//! reading the exact bytes of one value from fastwire's [`msgpack::Reader`].
+
+use std::io;
+
+use serde::{Deserialize, Serialize};
+
+use super::{missing, BridgeError, Serde};
+use crate::msgpack;
+
+/// Writes `value` into `w` as `rmp_serde::to_vec_named` writes it (structs as maps keyed by
+/// field name), byte for byte.
+///
+/// The bytes go straight into the writer's buffer as rmp-serde produces them. On an error
+/// (from the `Serialize` impl, or rmp-serde's own), what was written before it stays in the
+/// writer; discard the output.
+///
+/// ```
+/// use std::cell::Cell;
+/// use fastwire::bridge::{self, BridgeError};
+/// use fastwire::msgpack;
+///
+/// /// Encodes through serde, keeping the error (fastwire's `Encode` cannot fail yet).
+/// struct ViaSerde<T>(T, Cell<Option<BridgeError>>);
+///
+/// impl<T: serde::Serialize> msgpack::Encode for ViaSerde<T> {
+///     fn encode<W: msgpack::Writer>(&self, w: &mut W) {
+///         if let Err(err) = bridge::encode_msgpack(&self.0, w) {
+///             self.1.set(Some(err));
+///         }
+///     }
+/// }
+///
+/// let duration = std::time::Duration::from_millis(1500);
+/// let value = ViaSerde(duration, Cell::new(None));
+/// assert_eq!(msgpack::to_vec(&value), rmp_serde::to_vec_named(&duration).unwrap());
+/// assert!(value.1.take().is_none());
+/// ```
+pub fn encode_msgpack<T: Serialize + ?Sized, W: msgpack::Writer>(
+    value: &T,
+    w: &mut W,
+) -> Result<(), BridgeError> {
+    rmp_serde::encode::write_named(&mut MsgpackSink(w), value).map_err(BridgeError::new)
+}
+
+/// The `io::Write` rmp-serde writes into: bytes go straight to the fastwire writer (long runs,
+/// such as the body of a big string, past a streaming writer's buffer).
+struct MsgpackSink<'w, W>(&'w mut W);
+
+impl<W: msgpack::Writer> io::Write for MsgpackSink<'_, W> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write_long(bytes);
+        Ok(bytes.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_long(bytes);
+        Ok(())
+    }
+
+    #[inline]
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Reads the next value as `rmp_serde::from_slice` reads a `T` from its bytes, borrowing
+/// from the input where `T` borrows.
+///
+/// The value is first read past as [`msgpack::Reader::raw_value`] reads it (markers, lengths
+/// and UTF-8 checked), then its exact bytes go to rmp-serde. rmp-serde's error becomes
+/// fastwire's, at the value's first byte (rmp-serde does not say where inside it failed),
+/// with rmp-serde's message and category. Inside the value the nesting limit is rmp-serde's
+/// own (1024 levels from the value).
+///
+/// ```
+/// use fastwire::{bridge, msgpack};
+///
+/// /// A range, read with serde (fastwire does not implement `Decode` for it).
+/// #[derive(Debug)]
+/// struct Extent(std::ops::Range<u32>);
+///
+/// impl<'de> msgpack::Decode<'de> for Extent {
+///     fn decode(r: &mut msgpack::Reader<'de>) -> Result<Self, msgpack::Error> {
+///         bridge::decode_msgpack(r).map(Extent)
+///     }
+/// }
+///
+/// let bytes = rmp_serde::to_vec_named(&vec![1u32..4]).unwrap();
+/// let extents: Vec<Extent> = msgpack::from_slice(&bytes).unwrap();
+/// assert_eq!(extents[0].0, 1..4);
+///
+/// // [{"start": 1, "end": true}]
+/// let err = msgpack::from_slice::<Vec<Extent>>(b"\x91\x82\xa5start\x01\xa3end\xc3").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected u32 at [0] (byte 1)");
+/// assert!(err.is_data());
+/// ```
+pub fn decode_msgpack<'de, T: Deserialize<'de>>(
+    r: &mut msgpack::Reader<'de>,
+) -> Result<T, msgpack::Error> {
+    let start = r.offset();
+    let raw = r.raw_value()?;
+    rmp_serde::from_slice(raw).map_err(|err| r.rmp_serde_error(&err, start))
+}
+
+impl<T: Serialize> Serde<T> {
+    /// Writes the value into `w` through [`encode_msgpack`].
+    pub fn try_encode_msgpack<W: msgpack::Writer>(&self, w: &mut W) -> Result<(), BridgeError> {
+        encode_msgpack(&self.0, w)
+    }
+}
+
+/// Reads through [`decode_msgpack`].
+impl<'de, T: Deserialize<'de>> msgpack::Decode<'de> for Serde<T> {
+    #[inline]
+    fn decode(r: &mut msgpack::Reader<'de>) -> Result<Self, msgpack::Error> {
+        decode_msgpack(r).map(Serde)
+    }
+
+    #[inline]
+    fn missing() -> Option<Self> {
+        missing().map(Serde)
+    }
+}
