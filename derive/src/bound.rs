@@ -104,6 +104,23 @@ pub fn add_inferred_bounds(
     }
 }
 
+/// Whether `ty` mentions one of the container's type parameters (so a bound on it constrains
+/// the impl, rather than being checked once where the impl is declared).
+pub fn mentions_type_param(cont: &Container, ty: &syn::Type) -> bool {
+    let type_params: HashSet<syn::Ident> = cont
+        .generics
+        .type_params()
+        .map(|param| param.ident.clone())
+        .collect();
+    let mut finder = FindTypeParams {
+        type_params: &type_params,
+        used: HashSet::new(),
+        associated: Vec::new(),
+    };
+    finder.visit_type(ty);
+    !finder.used.is_empty() || !finder.associated.is_empty()
+}
+
 struct FindTypeParams<'p, 'ast> {
     type_params: &'p HashSet<syn::Ident>,
     used: HashSet<syn::Ident>,

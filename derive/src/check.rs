@@ -25,19 +25,103 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_positional_rename(cx, cont);
     check_newtype_skip(cx, cont);
     check_as_array(cx, cont);
-    check_not_generated_yet(cx, cont);
+    check_tagging(cx, cont);
+    check_flatten(cx, cont);
+    check_not_generated_yet(cx, cont, direction);
+}
+
+/// serde's rules for enum representations: which shapes each can write.
+fn check_tagging(cx: &Ctxt, cont: &Container) {
+    let tokens = cont.attrs.tag_tokens.first();
+    match (&cont.data, &cont.attrs.tag) {
+        (_, TagKind::External) => {}
+        // A struct may carry its name under a tag (`{"type": "Name", ...}`), nothing else.
+        (Data::Struct(Style::Struct, _), TagKind::Internal { .. }) => {}
+        (Data::Struct(..), TagKind::Internal { .. }) => {
+            if let Some(tokens) = tokens {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    "`#[serde(tag = \"...\")]` on a struct needs named fields (the tag is written beside them); remove it from this tuple or unit struct",
+                );
+            }
+        }
+        (Data::Struct(..), _) => {
+            if let Some(tokens) = tokens {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    format!("`#[serde({tokens})]` can only be used on enums; remove it from this struct"),
+                );
+            }
+        }
+        (Data::Enum(variants), TagKind::Internal { .. }) => {
+            for variant in variants {
+                if variant.style == Style::Tuple && variant.attrs.untagged.is_none() {
+                    cx.error_spanned_by(
+                        &variant.ident,
+                        "an internally tagged enum (`#[serde(tag = \"...\")]`) cannot have tuple variants: the tag goes inside the variant's object; give the variant named fields, or use `#[serde(tag = \"...\", content = \"...\")]`",
+                    );
+                }
+            }
+        }
+        (Data::Enum(_), _) => {}
+    }
+    if let (Some(as_array), false) = (
+        &cont.attrs.as_array,
+        matches!(cont.attrs.tag, TagKind::External),
+    ) {
+        cx.error_spanned_tokens(
+            as_array.clone(),
+            "`#[wire(as_array)]` cannot be combined with `tag`, `content` or `untagged`: those write objects; remove one of them",
+        );
+    }
+}
+
+/// serde's rules for `flatten`: only named fields of structs and struct variants, and not
+/// with layouts that have no keys.
+fn check_flatten(cx: &Ctxt, cont: &Container) {
+    let shapes: Vec<(Style, &[Field])> = match &cont.data {
+        Data::Struct(style, fields) => vec![(*style, fields.as_slice())],
+        Data::Enum(variants) => variants
+            .iter()
+            .map(|v| (v.style, v.fields.as_slice()))
+            .collect(),
+    };
+    for (style, fields) in shapes {
+        for field in fields {
+            let Some(tokens) = &field.attrs.flatten else {
+                continue;
+            };
+            if style != Style::Struct {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    "`#[serde(flatten)]` can only be used on named fields; a tuple field has no key to flatten into",
+                );
+            } else if cont.attrs.as_array.is_some() {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    "`#[serde(flatten)]` cannot be used with `#[wire(as_array)]`: an array has no keys to flatten into; remove one of them",
+                );
+            } else if cont.attrs.transparent.is_some() {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    "`#[serde(flatten)]` cannot be used in a `#[serde(transparent)]` struct; remove one of them",
+                );
+            }
+        }
+    }
 }
 
 /// Attributes that are read but whose code is not generated yet: an error rather than bytes
 /// that differ from serde's.
-fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
+fn check_not_generated_yet(cx: &Ctxt, cont: &Container, direction: Direction) {
     let not_yet = |tokens: &TokenStream, word: &str| {
         cx.error_spanned_tokens(
             tokens.clone(),
             format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
         );
     };
-    if !matches!(cont.attrs.tag, TagKind::External) {
+    let decode = direction == Direction::Decode;
+    if decode && !matches!(cont.attrs.tag, TagKind::External) {
         if let Some(tokens) = cont.attrs.tag_tokens.first() {
             not_yet(tokens, &tokens.to_string());
         }
@@ -53,7 +137,7 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
             if let Some(tokens) = &variant.attrs.other {
                 not_yet(tokens, "other");
             }
-            if let Some(tokens) = &variant.attrs.untagged {
+            if let Some(tokens) = variant.attrs.untagged.as_ref().filter(|_| decode) {
                 not_yet(tokens, "untagged");
             }
             if let Some((_, tokens)) = &variant.attrs.with {
@@ -62,7 +146,7 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
         }
     }
     for field in cont.data.all_fields() {
-        if let Some(tokens) = &field.attrs.flatten {
+        if let Some(tokens) = field.attrs.flatten.as_ref().filter(|_| decode) {
             not_yet(tokens, "flatten");
         }
         if let Some((Codec::Serde(_), tokens)) = &field.attrs.with {

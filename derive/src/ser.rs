@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr;
-use crate::attr::Codec;
+use crate::attr::{Codec, TagKind};
 use crate::bound::{self, BoundSource};
 use crate::format::{Format, Impl};
 use crate::Direction;
@@ -29,6 +29,9 @@ pub struct Body {
     /// The bounded form, for formats that write values of bounded size through one reserved
     /// slot (MessagePack); `None` where the format has none or the shape cannot be bounded.
     pub bounded: Option<Bounded>,
+    /// For the flat form of a format whose maps count their entries up front (MessagePack):
+    /// the expression giving how many entries `encode` writes.
+    pub entries: Option<TokenStream>,
 }
 
 impl Body {
@@ -38,8 +41,32 @@ impl Body {
             encode,
             hint,
             bounded: None,
+            entries: None,
         }
     }
+}
+
+/// One member of an object (a JSON object, a MessagePack map) as a layout writes it.
+pub enum Entry<'m> {
+    /// A field under its key, left out when its `skip_serializing_if` says so.
+    Field(&'m Member<'m>),
+    /// A `#[serde(flatten)]` field, or an internally tagged newtype variant's content: the
+    /// value's own members, inline (through the format's `EncodeFlat`).
+    Flat(&'m Member<'m>),
+    /// A key with a fixed string value: an internal or adjacent tag.
+    Tag { key: String, value: String },
+    /// A key with a value written by `body`: an adjacent tag's content, or a variant's
+    /// content under its name in an externally tagged enum's flat form.
+    Content { key: String, body: Body },
+}
+
+/// Which of its forms an object is written in.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Form {
+    /// A value of its own: `{...}`.
+    Whole,
+    /// Members only, inside an object already open (the format's `EncodeFlat`).
+    Flat,
 }
 
 /// The bounded forms of an enum's variants, every one of which has one.
@@ -71,8 +98,19 @@ pub struct Ctx<'a> {
 /// The layout of a format: how each shape is written. The shared code picks the shape and the
 /// fields; the format decides the bytes.
 pub trait Layout {
-    /// A struct or struct variant with named fields (`members` are the encoded ones).
+    /// A struct or struct variant with named fields (`members` are the encoded ones), none
+    /// flattened.
     fn fields(&self, cx: &Ctx, members: &[&Member]) -> Body;
+    /// An object of `entries` in `form`: a struct with flattened fields or an internal tag,
+    /// an adjacently tagged variant, or any of these as members of an enclosing object.
+    fn object(&self, cx: &Ctx, entries: Vec<Entry>, form: Form) -> Body;
+    /// The items of the format's `EncodeFlat` impl from the container's flat body.
+    fn flat_items(&self, cx: &Ctx, body: Body) -> TokenStream;
+    /// The flat bodies of an enum's variants combined: one `match self` (`arms` gives each
+    /// variant's pattern and body).
+    fn flat_enum(&self, cx: &Ctx, arms: Vec<(TokenStream, Body)>) -> Body;
+    /// A unit (`()`): an untagged unit variant.
+    fn unit(&self, cx: &Ctx) -> Body;
     /// A tuple struct or tuple variant.
     fn tuple(&self, cx: &Ctx, members: &[&Member]) -> Body;
     /// A unit struct.
@@ -95,11 +133,25 @@ pub trait Layout {
     }
 }
 
-/// The `Encode` impl `target` describes, with `layout` writing the format's bytes.
+/// The `Encode` impl `target` describes, with `layout` writing the format's bytes, and the
+/// format's `EncodeFlat` impl where every shape of the type has a flat form (its members
+/// written into an enclosing object).
 pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     let (cont, krate, fmt) = (target.cont, target.krate, target.fmt());
     let trait_path: syn::Path = syn::parse_quote!(#fmt::Encode);
-    let generics = bound::with_bound(cont, &ENCODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt));
+    let mut generics =
+        bound::with_bound(cont, &ENCODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt));
+    // A flattened value of a type that mentions a type parameter must be flat itself; other
+    // types are checked where they are written, on the field.
+    for ty in flat_types(cont, Form::Whole) {
+        if bound::mentions_type_param(cont, ty) {
+            let ty = respan(quote!(#ty), ty.span());
+            generics
+                .make_where_clause()
+                .predicates
+                .push(syn::parse_quote!(#ty: #fmt::EncodeFlat));
+        }
+    }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let ident = &cont.ident;
     let cx = Ctx {
@@ -108,35 +160,30 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         format: target.format,
         cont,
     };
-    let body = match &cont.data {
-        // `into`: a clone converted into the other type, encoded as that type (serde's rule).
-        _ if cont.attrs.into.is_some() => {
-            let into = cont.attrs.into.as_ref().expect("matched just above");
-            let convert = quote! {
-                <Self as ::core::convert::Into<#into>>::into(::core::clone::Clone::clone(self))
-            };
-            Body::unbounded(
-                quote!(#fmt::Encode::encode(&#convert, __w);),
-                quote!(#fmt::Encode::size_hint(&#convert)),
-            )
-        }
-        Data::Struct(style, fields) => {
-            let members = struct_members(fields);
-            if cont.attrs.transparent.is_some() {
-                let chosen = cont.transparent_candidates(Direction::Encode)[0];
-                let only = members
-                    .iter()
-                    .find(|m| std::ptr::eq(m.field, chosen))
-                    .expect("checked: a transparent struct has one field to encode");
-                layout.newtype(&cx, only)
-            } else {
-                shape_body(&cx, layout, *style, &members).unwrap_or_else(|| layout.unit_struct(&cx))
-            }
-        }
-        Data::Enum(variants) => enum_body(&cx, layout, variants),
-    };
+    let body = container_body(&cx, layout, Form::Whole).expect("every type has a whole form");
     let hint = body.hint.clone();
     let (encode, items) = layout.finish(&cx, body);
+    let flat = container_body(&cx, layout, Form::Flat).map(|body| {
+        // The flat form of a value whose members are another value's (a newtype, an
+        // internally tagged newtype variant) exists where that value's does: a bound checked
+        // only where the flat form is used (a higher-ranked bound is not checked when the
+        // impl is declared, so it may name a concrete type).
+        let mut flat_generics = generics.clone();
+        for ty in flat_types(cont, Form::Flat) {
+            flat_generics
+                .make_where_clause()
+                .predicates
+                .push(syn::parse_quote!(for<'__flat> #ty: #fmt::EncodeFlat));
+        }
+        let (impl_generics, ty_generics, where_clause) = flat_generics.split_for_impl();
+        let items = layout.flat_items(&cx, body);
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #fmt::EncodeFlat for #ident #ty_generics #where_clause {
+                #items
+            }
+        }
+    });
     target.format.gated(
         krate,
         quote! {
@@ -154,8 +201,105 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
 
                 #items
             }
+
+            #flat
         },
     )
+}
+
+/// The body of the container in `form`, or `None` if it has no such form (only
+/// [`Form::Flat`] can be missing: a tuple struct is not an object).
+fn container_body(cx: &Ctx, layout: &impl Layout, form: Form) -> Option<Body> {
+    let cont = cx.cont;
+    let fmt = &cx.fmt;
+    match &cont.data {
+        // `into`: a clone converted into the other type, encoded as that type (serde's rule).
+        _ if cont.attrs.into.is_some() => {
+            if form == Form::Flat {
+                return None;
+            }
+            let into = cont.attrs.into.as_ref().expect("matched just above");
+            let convert = quote! {
+                <Self as ::core::convert::Into<#into>>::into(::core::clone::Clone::clone(self))
+            };
+            Some(Body::unbounded(
+                quote!(#fmt::Encode::encode(&#convert, __w);),
+                quote!(#fmt::Encode::size_hint(&#convert)),
+            ))
+        }
+        Data::Struct(style, fields) => {
+            let members = struct_members(fields);
+            if cont.attrs.transparent.is_some() {
+                let chosen = cont.transparent_candidates(Direction::Encode)[0];
+                let only = members
+                    .iter()
+                    .find(|m| std::ptr::eq(m.field, chosen))
+                    .expect("checked: a transparent struct has one field to encode");
+                return Some(match form {
+                    Form::Whole => layout.newtype(cx, only),
+                    Form::Flat => layout.object(cx, vec![Entry::Flat(only)], form),
+                });
+            }
+            let mut prefix = Vec::new();
+            if let (TagKind::Internal { tag }, Style::Struct) = (&cont.attrs.tag, style) {
+                // `#[serde(tag = "...")]` on a struct: its name under the tag, first.
+                prefix.push(Entry::Tag {
+                    key: tag.clone(),
+                    value: cont.attrs.name.serialize.clone(),
+                });
+            }
+            match shape_body(cx, layout, *style, &members, prefix, form) {
+                Some(body) => Some(body),
+                None if form == Form::Whole => Some(layout.unit_struct(cx)),
+                None => None,
+            }
+        }
+        Data::Enum(variants) => enum_body(cx, layout, variants, form),
+    }
+}
+
+/// The types whose flat forms the container's `form` writes: flattened fields, the content
+/// of internally tagged newtype variants, and in the flat form also the field of a newtype or
+/// transparent struct and of untagged newtype variants.
+fn flat_types<'a>(cont: &'a Container, form: Form) -> Vec<&'a syn::Type> {
+    let mut types: Vec<&syn::Type> = cont
+        .data
+        .all_fields()
+        .filter(|field| field.attrs.flatten.is_some() && !field.attrs.skip_serializing)
+        .map(|field| field.ty)
+        .collect();
+    match &cont.data {
+        Data::Struct(style, fields) if form == Form::Flat => {
+            if cont.attrs.transparent.is_some() {
+                types.push(cont.transparent_candidates(Direction::Encode)[0].ty);
+            } else if *style == Style::Newtype {
+                types.push(fields[0].ty);
+            }
+        }
+        Data::Struct(..) => {}
+        Data::Enum(variants) => {
+            for variant in variants.iter().filter(|v| v.style == Style::Newtype) {
+                let flat = match tagging(cont, variant) {
+                    TagKind::Internal { .. } => true,
+                    TagKind::Untagged => form == Form::Flat,
+                    TagKind::External | TagKind::Adjacent { .. } => false,
+                };
+                if flat {
+                    types.push(variant.fields[0].ty);
+                }
+            }
+        }
+    }
+    types
+}
+
+/// How a variant is tagged: the enum's tagging, unless the variant is `#[serde(untagged)]`.
+pub fn tagging<'a>(cont: &'a Container, variant: &Variant) -> &'a TagKind {
+    if variant.attrs.untagged.is_some() {
+        &TagKind::Untagged
+    } else {
+        &cont.attrs.tag
+    }
 }
 
 /// An impl with the user's generics and no body to speak of, emitted beside compile errors so
@@ -195,28 +339,110 @@ fn struct_members<'a>(fields: &'a [Field<'a>]) -> Vec<Member<'a>> {
         .collect()
 }
 
-/// The body for fields of the given shape, or `None` for a shape without fields (a unit
-/// struct or variant, which each caller writes its own way).
-fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, members: &[Member]) -> Option<Body> {
+/// The body for fields of the given shape in `form`, with `prefix` (tags) before the fields of
+/// an object. `None` for a unit shape in the whole form (which each caller writes its own
+/// way) and for a tuple shape in the flat form (which has none).
+fn shape_body<'m>(
+    cx: &Ctx,
+    layout: &impl Layout,
+    style: Style,
+    members: &'m [Member<'m>],
+    mut prefix: Vec<Entry<'m>>,
+    form: Form,
+) -> Option<Body> {
     let encoded = encoded(members);
-    Some(match style {
-        Style::Unit => return None,
-        Style::Newtype => layout.newtype(cx, &members[0]),
-        Style::Tuple => layout.tuple(cx, &encoded),
-        Style::Struct => layout.fields(cx, &encoded),
-    })
+    match (style, form) {
+        (Style::Unit, Form::Whole) if prefix.is_empty() => None,
+        (Style::Unit, _) => Some(layout.object(cx, prefix, form)),
+        (Style::Newtype, Form::Whole) if prefix.is_empty() => Some(layout.newtype(cx, &members[0])),
+        (Style::Newtype, _) => {
+            prefix.push(Entry::Flat(&members[0]));
+            Some(layout.object(cx, prefix, form))
+        }
+        (Style::Tuple, Form::Whole) => Some(layout.tuple(cx, &encoded)),
+        (Style::Tuple, Form::Flat) => None,
+        (Style::Struct, _) => {
+            let flattened = encoded.iter().any(|m| m.field.attrs.flatten.is_some());
+            if prefix.is_empty() && !flattened && form == Form::Whole {
+                return Some(layout.fields(cx, &encoded));
+            }
+            prefix.extend(encoded.into_iter().map(|m| {
+                if m.field.attrs.flatten.is_some() {
+                    Entry::Flat(m)
+                } else {
+                    Entry::Field(m)
+                }
+            }));
+            Some(layout.object(cx, prefix, form))
+        }
+    }
 }
 
-/// Each variant's arm: a pattern binding the encoded fields, and the format's layout of them.
-fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
-    if variants.is_empty() {
-        return Body::unbounded(quote!(match *self {}), quote!(match *self {}));
+/// The content of a variant in its whole form: its fields' shape, or a unit.
+fn content_body(cx: &Ctx, layout: &impl Layout, variant: &Variant, members: &[Member]) -> Body {
+    shape_body(cx, layout, variant.style, members, Vec::new(), Form::Whole)
+        .unwrap_or_else(|| layout.unit(cx))
+}
+
+/// One variant's body in `form` under its tagging, or `None` if it has no such form.
+fn variant_body(
+    cx: &Ctx,
+    layout: &impl Layout,
+    variant: &Variant,
+    members: &[Member],
+    form: Form,
+) -> Option<Body> {
+    let name = &variant.attrs.name.serialize;
+    let tag = |key: &String| Entry::Tag {
+        key: key.clone(),
+        value: name.clone(),
+    };
+    match (tagging(cx.cont, variant), form) {
+        (TagKind::External, Form::Whole) => {
+            let content = shape_body(cx, layout, variant.style, members, Vec::new(), form);
+            Some(layout.variant(cx, variant, content))
+        }
+        // Flattened, an externally tagged variant is one member: its name, and its content
+        // (a unit variant's is a unit), as serde writes it.
+        (TagKind::External, Form::Flat) => {
+            let body = content_body(cx, layout, variant, members);
+            let entries = vec![Entry::Content {
+                key: name.clone(),
+                body,
+            }];
+            Some(layout.object(cx, entries, form))
+        }
+        (TagKind::Internal { tag: key }, _) => {
+            shape_body(cx, layout, variant.style, members, vec![tag(key)], form)
+        }
+        (TagKind::Adjacent { tag: key, content }, _) => {
+            let mut entries = vec![tag(key)];
+            // A unit variant is its tag alone (serde writes no content for it).
+            if variant.style != Style::Unit {
+                let body = content_body(cx, layout, variant, members);
+                entries.push(Entry::Content {
+                    key: content.clone(),
+                    body,
+                });
+            }
+            Some(layout.object(cx, entries, form))
+        }
+        (TagKind::Untagged, Form::Whole) => Some(content_body(cx, layout, variant, members)),
+        (TagKind::Untagged, Form::Flat) => {
+            shape_body(cx, layout, variant.style, members, Vec::new(), form)
+        }
     }
-    let mut encode_arms = TokenStream::new();
-    let mut hint_arms = TokenStream::new();
-    let mut bounded_arms = TokenStream::new();
-    let mut maxes = Vec::new();
-    let mut all_bounded = true;
+}
+
+/// Each variant's arm: a pattern binding the encoded fields, and the variant's body in
+/// `form`. `None` if some variant has no such form.
+fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant], form: Form) -> Option<Body> {
+    if variants.is_empty() {
+        // No value to write; no flat form needed.
+        return (form == Form::Whole)
+            .then(|| Body::unbounded(quote!(match *self {}), quote!(match *self {})));
+    }
+    let mut arms = Vec::new();
     for variant in variants {
         let ident = &variant.ident;
         let bindings: Vec<syn::Ident> = (0..variant.fields.len())
@@ -232,23 +458,35 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
                 access: quote!(#binding),
             })
             .collect();
-        let content = shape_body(cx, layout, variant.style, &members);
+        let body = variant_body(cx, layout, variant, &members, form)?;
+        arms.push((quote!(Self::#ident #pattern), body));
+    }
+    if form == Form::Flat {
+        return Some(layout.flat_enum(cx, arms));
+    }
+    let mut encode_arms = TokenStream::new();
+    let mut hint_arms = TokenStream::new();
+    let mut bounded_arms = TokenStream::new();
+    let mut maxes = Vec::new();
+    let mut all_bounded = true;
+    for (pattern, body) in arms {
         let Body {
             encode,
             hint,
             bounded,
-        } = layout.variant(cx, variant, content);
-        encode_arms.extend(quote!(Self::#ident #pattern => { #encode }));
-        hint_arms.extend(quote!(Self::#ident #pattern => #hint,));
+            ..
+        } = body;
+        encode_arms.extend(quote!(#pattern => { #encode }));
+        hint_arms.extend(quote!(#pattern => #hint,));
         match bounded {
             Some(Bounded { max, write }) => {
                 maxes.push(max);
-                bounded_arms.extend(quote!(Self::#ident #pattern => { #write }));
+                bounded_arms.extend(quote!(#pattern => { #write }));
             }
             None => all_bounded = false,
         }
     }
-    Body {
+    Some(Body {
         encode: quote!(match self { #encode_arms }),
         hint: quote!(match self { #hint_arms }),
         bounded: if all_bounded {
@@ -260,7 +498,8 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant]) -> Body {
         } else {
             None
         },
-    }
+        entries: None,
+    })
 }
 
 /// `{ a: __f0, .. }` or `(__f0, _)`: binds the encoded fields only, so skipped ones need not

@@ -11,7 +11,8 @@ use quote::{format_ident, quote};
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
 use crate::ser::{
-    conditional, native_with, value_hint, Body, Bounded, Ctx, Layout, Member, VariantBounds,
+    conditional, native_with, spanned_call, value_hint, Body, Bounded, Ctx, Entry, Form, Layout,
+    Member, VariantBounds,
 };
 
 /// The layout of MessagePack for `ser::generate`.
@@ -256,6 +257,7 @@ impl MsgpackLayout {
             encode,
             hint,
             bounded,
+            entries: None,
         }
     }
 }
@@ -280,6 +282,7 @@ impl Layout for MsgpackLayout {
                 max: quote!(#krate::__private::Some(1)),
                 write: quote!(__s.put(b"\x90");),
             }),
+            entries: None,
         }
     }
 
@@ -304,11 +307,13 @@ impl Layout for MsgpackLayout {
                     max: quote!(#krate::__private::Some(#len)),
                     write: put_tag,
                 }),
+                entries: None,
             },
             Some(Body {
                 encode,
                 hint,
                 bounded,
+                ..
             }) => Body {
                 encode: quote!(#write_tag #encode),
                 hint: quote!(#len + #hint),
@@ -316,6 +321,7 @@ impl Layout for MsgpackLayout {
                     max: quote!(#fmt::__sum_bounds(#len, &[#max])),
                     write: quote!(#put_tag #write),
                 }),
+                entries: None,
             },
         }
     }
@@ -334,6 +340,147 @@ impl Layout for MsgpackLayout {
                     quote!(#fmt::Encode::encode_bounded(#access, __s);),
                 ),
             }),
+            entries: None,
+        }
+    }
+
+    /// A map of fields, tags, contents and flattened values. Its header counts every entry, so
+    /// the count comes first: the entries always written, each `skip_serializing_if`
+    /// predicate (evaluated once), and each flattened value's own count. The flat form writes
+    /// the entries alone and gives the count separately (`EncodeFlat::flat_len`).
+    fn object(&self, cx: &Ctx, entries: Vec<Entry>, form: Form) -> Body {
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        let mut tests = TokenStream::new();
+        let mut fixed = 0usize;
+        let mut counted = TokenStream::new();
+        let mut writes = TokenStream::new();
+        let mut hint = quote!(5);
+        for (index, entry) in entries.into_iter().enumerate() {
+            match entry {
+                Entry::Field(member) => {
+                    let key = encode_str(&member.field.attrs.name.serialize);
+                    let key_len = key.len();
+                    let value_hint = value_hint(cx, member);
+                    hint.extend(quote!(+ #key_len + #value_hint));
+                    let write = encode_after(cx, member, &key);
+                    match conditional(member) {
+                        None => {
+                            fixed += 1;
+                            writes.extend(write);
+                        }
+                        Some(skip) => {
+                            let ident = format_ident!("__skip{}", index);
+                            tests.extend(quote!(let #ident: #krate::__private::bool = #skip;));
+                            counted.extend(quote!(+ (!#ident) as #krate::__private::usize));
+                            writes.extend(quote!(if !#ident { #write }));
+                        }
+                    }
+                }
+                Entry::Flat(member) => {
+                    let access = &member.access;
+                    counted.extend(spanned_call(
+                        member,
+                        quote!(+ #fmt::EncodeFlat::flat_len(#access)),
+                    ));
+                    writes.extend(spanned_call(
+                        member,
+                        quote!(#fmt::EncodeFlat::encode_flat(#access, __w);),
+                    ));
+                    let value_hint = value_hint(cx, member);
+                    hint.extend(quote!(+ #value_hint));
+                }
+                Entry::Tag { key, value } => {
+                    fixed += 1;
+                    let mut bytes = encode_str(&key);
+                    bytes.extend(encode_str(&value));
+                    let len = bytes.len();
+                    let bytes = literal(&bytes);
+                    writes.extend(quote!(#fmt::Writer::write_raw(__w, #bytes);));
+                    hint.extend(quote!(+ #len));
+                }
+                Entry::Content { key, body } => {
+                    fixed += 1;
+                    let key = encode_str(&key);
+                    let len = key.len();
+                    let key = literal(&key);
+                    let (encode, content_hint) = (body.encode, body.hint);
+                    // A block: the content's own names must not shadow this map's.
+                    writes.extend(quote!(#fmt::Writer::write_raw(__w, #key); { #encode }));
+                    hint.extend(quote!(+ #len + #content_hint));
+                }
+            }
+        }
+        let count = quote!(#fixed #counted);
+        match form {
+            Form::Whole => Body {
+                encode: quote! {
+                    #tests
+                    let __count: #krate::__private::usize = #count;
+                    #fmt::Writer::write_map_len(__w, __count);
+                    #writes
+                },
+                hint,
+                bounded: None,
+                entries: None,
+            },
+            Form::Flat => Body {
+                encode: quote!(#tests #writes),
+                hint,
+                bounded: None,
+                entries: Some(quote!({ #tests #count })),
+            },
+        }
+    }
+
+    fn flat_items(&self, cx: &Ctx, body: Body) -> TokenStream {
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        let encode = body.encode;
+        let entries = body.entries.expect("a flat body counts its entries");
+        quote! {
+            #[inline]
+            fn flat_len(&self) -> #krate::__private::usize {
+                #entries
+            }
+
+            #[inline]
+            fn encode_flat<__W: #fmt::Writer>(&self, __w: &mut __W) {
+                #encode
+            }
+        }
+    }
+
+    fn flat_enum(&self, _cx: &Ctx, arms: Vec<(TokenStream, Body)>) -> Body {
+        let mut encode = TokenStream::new();
+        let mut hint = TokenStream::new();
+        let mut entries = TokenStream::new();
+        for (pattern, body) in arms {
+            let (write, size, count) = (body.encode, body.hint, body.entries);
+            encode.extend(quote!(#pattern => { #write }));
+            hint.extend(quote!(#pattern => #size,));
+            entries.extend(quote!(#pattern => #count,));
+        }
+        Body {
+            encode: quote!(match self { #encode }),
+            hint: quote!(match self { #hint }),
+            bounded: None,
+            entries: Some(quote!(match self { #entries })),
+        }
+    }
+
+    /// `nil`, as rmp-serde writes `()`.
+    fn unit(&self, cx: &Ctx) -> Body {
+        let fmt = &cx.fmt;
+        let krate = cx.krate;
+        Body {
+            encode: quote!(#fmt::Writer::write_raw(__w, b"\xc0");),
+            hint: quote!(1),
+            bounded: Some(Bounded {
+                max: quote!(#krate::__private::Some(1)),
+                write: quote!(__s.put(b"\xc0");),
+            }),
+            entries: None,
         }
     }
 

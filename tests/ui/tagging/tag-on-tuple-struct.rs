@@ -1,11 +1,10 @@
 #[derive(fastwire::Encode)]
-struct Outer {
-    #[serde(flatten)]
-    inner: Inner,
-}
+#[serde(tag = "type")]
+struct Pair(u8, u8);
 
 #[derive(fastwire::Encode)]
-struct Inner {
+#[serde(untagged)]
+struct Named {
     a: u8,
 }
 

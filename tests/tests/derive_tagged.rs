@@ -1,0 +1,375 @@
+//! Differential tests for serde's enum representations and `flatten` in both formats:
+//! internally tagged (`tag`), adjacently tagged (`tag` + `content`), untagged (whole enums and
+//! single variants), `tag` on a struct, and `flatten` of structs, maps, `Option`s and enums of
+//! every representation into structs and struct variants. Every value is encoded by fastwire
+//! and compared with serde_json (compact and pretty) and `rmp_serde::to_vec_named`, byte for
+//! byte.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use fastwire_tests::assert_same;
+use serde::Serialize;
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct Inner {
+    a: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    b: Option<String>,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(tag = "type")]
+enum Internal {
+    Unit,
+    Newtype(Inner),
+    Map(BTreeMap<String, u8>),
+    Struct {
+        x: i64,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        list: Vec<u8>,
+    },
+    #[serde(rename = "flat")]
+    WithFlatten {
+        id: u8,
+        #[serde(flatten)]
+        inner: Inner,
+    },
+    Empty {},
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(tag = "t", content = "c", rename_all = "snake_case")]
+enum Adjacent {
+    UnitVariant,
+    Newtype(u32),
+    Tuple(u8, String),
+    Struct { x: i64, inner: Inner },
+    Nested(Internal),
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(untagged)]
+enum Untagged {
+    Unit,
+    Newtype(String),
+    Tuple(u8, bool),
+    Struct {
+        x: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        y: Option<u8>,
+    },
+    Inner(Inner),
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+enum PartlyUntagged {
+    Tagged(u8),
+    Unit,
+    #[serde(untagged)]
+    Bare(String),
+    #[serde(untagged)]
+    BareStruct {
+        z: u8,
+    },
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(tag = "kind")]
+struct TaggedStruct {
+    a: u8,
+    #[serde(flatten)]
+    extra: BTreeMap<String, i32>,
+}
+
+/// Externally tagged, flattened: one member named after the variant.
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+enum External {
+    Unit,
+    Newtype(u8),
+    Tuple(u8, u8),
+    Struct { s: String },
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct Flattens {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first: Option<u8>,
+    #[serde(flatten)]
+    inner: Inner,
+    #[serde(flatten)]
+    map: BTreeMap<String, String>,
+    #[serde(flatten)]
+    maybe: Option<Inner2>,
+    #[serde(flatten)]
+    internal: Internal,
+    last: bool,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct Inner2 {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    c: Option<u8>,
+    #[serde(flatten)]
+    deeper: BTreeMap<String, u8>,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct FlattenEnums {
+    #[serde(flatten)]
+    external: External,
+    #[serde(flatten)]
+    adjacent: Adjacent2,
+    #[serde(flatten)]
+    untagged: Untagged2,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(tag = "at", content = "ac")]
+enum Adjacent2 {
+    U,
+    N(u8),
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(untagged)]
+enum Untagged2 {
+    S { us: u8 },
+    N(Inner2),
+    U,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct OnlyFlatten {
+    #[serde(flatten)]
+    map: BTreeMap<String, u8>,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct Generic<T> {
+    id: u8,
+    #[serde(flatten)]
+    rest: T,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct NewtypeOfMap(BTreeMap<String, u8>);
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[serde(transparent)]
+struct TransparentInner {
+    inner: Inner,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+struct FlattenNewtypes {
+    #[serde(flatten)]
+    map: NewtypeOfMap,
+    #[serde(flatten)]
+    inner: TransparentInner,
+}
+
+#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+enum VariantFlatten {
+    S {
+        a: u8,
+        #[serde(flatten)]
+        rest: BTreeMap<String, u8>,
+    },
+}
+
+fn inner(a: u32, b: Option<&str>) -> Inner {
+    Inner {
+        a,
+        b: b.map(str::to_owned),
+    }
+}
+
+fn map<V: Clone>(entries: &[(&str, V)]) -> BTreeMap<String, V> {
+    entries
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect()
+}
+
+fn internals() -> Vec<Internal> {
+    vec![
+        Internal::Unit,
+        Internal::Newtype(inner(1, None)),
+        Internal::Newtype(inner(2, Some("b"))),
+        Internal::Map(map(&[("k", 1), ("j", 2)])),
+        Internal::Map(BTreeMap::new()),
+        Internal::Struct {
+            x: -5,
+            list: vec![],
+        },
+        Internal::Struct {
+            x: 5,
+            list: vec![1, 2],
+        },
+        Internal::WithFlatten {
+            id: 9,
+            inner: inner(3, Some("c")),
+        },
+        Internal::Empty {},
+    ]
+}
+
+#[test]
+fn internally_tagged() {
+    for value in internals() {
+        assert_same(&value);
+    }
+    assert_eq!(
+        fastwire::json::to_string(&Internal::Newtype(inner(1, None))),
+        r#"{"type":"Newtype","a":1}"#
+    );
+}
+
+#[test]
+fn adjacently_tagged() {
+    let values = [
+        Adjacent::UnitVariant,
+        Adjacent::Newtype(7),
+        Adjacent::Tuple(1, "x".into()),
+        Adjacent::Struct {
+            x: 1,
+            inner: inner(4, None),
+        },
+    ];
+    for value in values {
+        assert_same(&value);
+    }
+    for value in internals() {
+        assert_same(&Adjacent::Nested(value));
+    }
+}
+
+#[test]
+fn untagged() {
+    let values = [
+        Untagged::Unit,
+        Untagged::Newtype("n".into()),
+        Untagged::Tuple(3, true),
+        Untagged::Struct { x: 1, y: None },
+        Untagged::Struct { x: 1, y: Some(2) },
+        Untagged::Inner(inner(5, Some("q"))),
+    ];
+    for value in values {
+        assert_same(&value);
+    }
+    let values = [
+        PartlyUntagged::Tagged(1),
+        PartlyUntagged::Unit,
+        PartlyUntagged::Bare("b".into()),
+        PartlyUntagged::BareStruct { z: 3 },
+    ];
+    for value in values {
+        assert_same(&value);
+    }
+}
+
+#[test]
+fn tag_on_a_struct() {
+    assert_same(&TaggedStruct {
+        a: 1,
+        extra: map(&[("x", -1)]),
+    });
+    assert_same(&TaggedStruct {
+        a: 1,
+        extra: BTreeMap::new(),
+    });
+}
+
+#[test]
+fn flatten_structs_maps_options_and_enums() {
+    for internal in internals() {
+        for first in [None, Some(1)] {
+            for maybe in [
+                None,
+                Some(Inner2 {
+                    c: None,
+                    deeper: BTreeMap::new(),
+                }),
+                Some(Inner2 {
+                    c: Some(3),
+                    deeper: map(&[("d", 4)]),
+                }),
+            ] {
+                for extra in [BTreeMap::new(), map(&[("m", "v".to_owned())])] {
+                    assert_same(&Flattens {
+                        first,
+                        inner: inner(1, Some("x")),
+                        map: extra,
+                        maybe: maybe.clone(),
+                        internal: internal.clone(),
+                        last: true,
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn flatten_enums_of_every_representation() {
+    let externals = [
+        External::Unit,
+        External::Newtype(1),
+        External::Tuple(1, 2),
+        External::Struct { s: "s".into() },
+    ];
+    let adjacents = [Adjacent2::U, Adjacent2::N(5)];
+    let untaggeds = [
+        Untagged2::S { us: 1 },
+        Untagged2::N(Inner2 {
+            c: Some(1),
+            deeper: map(&[("z", 1)]),
+        }),
+        Untagged2::U,
+    ];
+    for external in &externals {
+        for adjacent in &adjacents {
+            for untagged in &untaggeds {
+                assert_same(&FlattenEnums {
+                    external: external.clone(),
+                    adjacent: adjacent.clone(),
+                    untagged: untagged.clone(),
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn flatten_alone_generic_and_through_newtypes() {
+    assert_same(&OnlyFlatten {
+        map: BTreeMap::new(),
+    });
+    assert_same(&OnlyFlatten {
+        map: map(&[("a", 1), ("b", 2)]),
+    });
+    assert_same(&Generic {
+        id: 1,
+        rest: inner(2, None),
+    });
+    assert_same(&Generic {
+        id: 1,
+        rest: map(&[("r", 1)]),
+    });
+    assert_same(&Generic {
+        id: 1,
+        rest: Some(inner(2, None)),
+    });
+    assert_same(&FlattenNewtypes {
+        map: NewtypeOfMap(map(&[("n", 1)])),
+        inner: TransparentInner {
+            inner: inner(1, None),
+        },
+    });
+    assert_same(&VariantFlatten::S {
+        a: 1,
+        rest: map(&[("x", 2)]),
+    });
+}
