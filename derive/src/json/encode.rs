@@ -149,6 +149,7 @@ impl Layout for JsonLayout {
     /// parameter of `encode_flat`), and is an expression giving `__first` at the end.
     fn object(&self, cx: &Ctx, entries: Vec<Entry>, form: Form) -> Body {
         let fmt = &cx.fmt;
+        let krate = cx.krate;
         let mut body = TokenStream::new();
         let mut hint = quote!(2);
         let (mut written, mut opened, mut declared) = match form {
@@ -156,7 +157,7 @@ impl Layout for JsonLayout {
             Form::Flat => (Written::Unknown, true, true),
         };
         if form == Form::Flat {
-            body.extend(quote!(let mut __first: bool = __first;));
+            body.extend(quote!(let mut __first: #krate::__private::bool = __first;));
         }
         for entry in entries {
             let (key, value, skip) = match entry {
@@ -174,7 +175,7 @@ impl Layout for JsonLayout {
                     body.extend(if declared {
                         quote!(__first = #call;)
                     } else {
-                        quote!(let mut __first: bool = #call;)
+                        quote!(let mut __first: #krate::__private::bool = #call;)
                     });
                     declared = true;
                     written = Written::Unknown;
@@ -211,7 +212,9 @@ impl Layout for JsonLayout {
             if skip.is_some() && written == Written::Nothing {
                 // Whether this field is written, and so where the first comma goes, is known
                 // only at run time.
-                body.extend(quote!(__w.begin_object(); let mut __first: bool = true;));
+                body.extend(
+                    quote!(__w.begin_object(); let mut __first: #krate::__private::bool = true;),
+                );
                 (opened, declared, written) = (true, true, Written::Unknown);
             }
             let write_key = match written {
@@ -252,10 +255,11 @@ impl Layout for JsonLayout {
 
     fn flat_items(&self, cx: &Ctx, body: Body) -> TokenStream {
         let fmt = &cx.fmt;
+        let krate = cx.krate;
         let encode = body.encode;
         quote! {
             #[inline]
-            fn encode_flat<__W: #fmt::Writer>(&self, __w: &mut __W, __first: bool) -> bool {
+            fn encode_flat<__W: #fmt::Writer>(&self, __w: &mut __W, __first: #krate::__private::bool) -> #krate::__private::bool {
                 #encode
             }
         }
