@@ -27,7 +27,7 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_as_array(cx, cont);
     check_tagging(cx, cont);
     check_flatten(cx, cont);
-    check_not_generated_yet(cx, cont, direction);
+    check_not_generated_yet(cx, cont);
 }
 
 /// serde's rules for enum representations: which shapes each can write.
@@ -64,6 +64,20 @@ fn check_tagging(cx: &Ctxt, cont: &Container) {
             }
         }
         (Data::Enum(_), _) => {}
+    }
+    // Untagged variants are tried after the tagged forms, so serde wants them last.
+    if let Data::Enum(variants) = &cont.data {
+        let mut seen_untagged = false;
+        for variant in variants {
+            match &variant.attrs.untagged {
+                Some(_) => seen_untagged = true,
+                None if seen_untagged => cx.error_spanned_by(
+                    &variant.ident,
+                    "variants marked `#[serde(untagged)]` must come after all the other variants; move this variant before them",
+                ),
+                None => {}
+            }
+        }
     }
     if let (Some(as_array), false) = (
         &cont.attrs.as_array,
@@ -113,19 +127,13 @@ fn check_flatten(cx: &Ctxt, cont: &Container) {
 
 /// Attributes that are read but whose code is not generated yet: an error rather than bytes
 /// that differ from serde's.
-fn check_not_generated_yet(cx: &Ctxt, cont: &Container, direction: Direction) {
+fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
     let not_yet = |tokens: &TokenStream, word: &str| {
         cx.error_spanned_tokens(
             tokens.clone(),
             format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
         );
     };
-    let decode = direction == Direction::Decode;
-    if decode && !matches!(cont.attrs.tag, TagKind::External) {
-        if let Some(tokens) = cont.attrs.tag_tokens.first() {
-            not_yet(tokens, &tokens.to_string());
-        }
-    }
     if let Some(tokens) = &cont.attrs.identifier_tokens {
         not_yet(tokens, &tokens.to_string());
     }
@@ -137,18 +145,12 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container, direction: Direction) {
             if let Some(tokens) = &variant.attrs.other {
                 not_yet(tokens, "other");
             }
-            if let Some(tokens) = variant.attrs.untagged.as_ref().filter(|_| decode) {
-                not_yet(tokens, "untagged");
-            }
             if let Some((_, tokens)) = &variant.attrs.with {
                 not_yet(tokens, "with");
             }
         }
     }
     for field in cont.data.all_fields() {
-        if let Some(tokens) = field.attrs.flatten.as_ref().filter(|_| decode) {
-            not_yet(tokens, "flatten");
-        }
         if let Some((Codec::Serde(_), tokens)) = &field.attrs.with {
             not_yet(tokens, "with");
         }

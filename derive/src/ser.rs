@@ -143,7 +143,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         bound::with_bound(cont, &ENCODE_BOUNDS, &trait_path, &syn::parse_quote!(#fmt));
     // A flattened value of a type that mentions a type parameter must be flat itself; other
     // types are checked where they are written, on the field.
-    for ty in flat_types(cont, Form::Whole) {
+    for ty in flat_types(cont, Form::Whole, Direction::Encode) {
         if bound::mentions_type_param(cont, ty) {
             let ty = respan(quote!(#ty), ty.span());
             generics
@@ -169,7 +169,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         // only where the flat form is used (a higher-ranked bound is not checked when the
         // impl is declared, so it may name a concrete type).
         let mut flat_generics = generics.clone();
-        for ty in flat_types(cont, Form::Flat) {
+        for ty in flat_types(cont, Form::Flat, Direction::Encode) {
             flat_generics
                 .make_where_clause()
                 .predicates
@@ -261,17 +261,23 @@ fn container_body(cx: &Ctx, layout: &impl Layout, form: Form) -> Option<Body> {
 /// The types whose flat forms the container's `form` writes: flattened fields, the content
 /// of internally tagged newtype variants, and in the flat form also the field of a newtype or
 /// transparent struct and of untagged newtype variants.
-fn flat_types<'a>(cont: &'a Container, form: Form) -> Vec<&'a syn::Type> {
+pub fn flat_types<'a>(cont: &'a Container, form: Form, direction: Direction) -> Vec<&'a syn::Type> {
     let mut types: Vec<&syn::Type> = cont
         .data
         .all_fields()
-        .filter(|field| field.attrs.flatten.is_some() && !field.attrs.skip_serializing)
+        .filter(|field| {
+            let skipped = match direction {
+                Direction::Encode => field.attrs.skip_serializing,
+                Direction::Decode => field.attrs.skip_deserializing,
+            };
+            field.attrs.flatten.is_some() && !skipped
+        })
         .map(|field| field.ty)
         .collect();
     match &cont.data {
         Data::Struct(style, fields) if form == Form::Flat => {
             if cont.attrs.transparent.is_some() {
-                types.push(cont.transparent_candidates(Direction::Encode)[0].ty);
+                types.push(cont.transparent_candidates(direction)[0].ty);
             } else if *style == Style::Newtype {
                 types.push(fields[0].ty);
             }

@@ -33,6 +33,48 @@ const NOT_AN_EMPTY_ENUM: [&str; 8] = [
 mod prelude_shadowed {
     use serde::Serialize;
 
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[serde(tag = "t")]
+    pub enum Internal {
+        A,
+        B { x: ::core::primitive::u8 },
+        C(::std::collections::BTreeMap<::std::string::String, ::core::primitive::u8>),
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        A,
+        B(::core::primitive::u8),
+        C { x: ::core::primitive::u8 },
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[serde(untagged)]
+    pub enum Untagged {
+        A(::core::primitive::u8),
+        B { x: ::core::primitive::u8 },
+        C,
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub enum PartlyUntagged {
+        A(::core::primitive::u8),
+        #[serde(untagged)]
+        B(::std::string::String),
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub struct Flat {
+        pub a: ::core::primitive::u8,
+        #[serde(flatten)]
+        pub rest: ::std::collections::BTreeMap<::std::string::String, ::core::primitive::u8>,
+        #[serde(flatten)]
+        pub inner: Internal,
+        #[serde(flatten)]
+        pub maybe: ::std::option::Option<Adjacent>,
+    }
+
     pub struct Option;
     pub struct Some;
     pub struct None;
@@ -418,6 +460,48 @@ mod twins {
 /// `#![no_implicit_prelude]`: nothing is in scope that the module does not import.
 mod no_prelude {
     #![no_implicit_prelude]
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    #[serde(tag = "t")]
+    pub enum Internal {
+        A,
+        B { x: ::core::primitive::u8 },
+        C(::std::collections::BTreeMap<::std::string::String, ::core::primitive::u8>),
+    }
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        A,
+        B(::core::primitive::u8),
+        C { x: ::core::primitive::u8 },
+    }
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    #[serde(untagged)]
+    pub enum Untagged {
+        A(::core::primitive::u8),
+        B { x: ::core::primitive::u8 },
+        C,
+    }
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    pub enum PartlyUntagged {
+        A(::core::primitive::u8),
+        #[serde(untagged)]
+        B(::std::string::String),
+    }
+
+    #[derive(::fastwire::Encode, ::fastwire::Decode)]
+    pub struct Flat {
+        pub a: ::core::primitive::u8,
+        #[serde(flatten)]
+        pub rest: ::std::collections::BTreeMap<::std::string::String, ::core::primitive::u8>,
+        #[serde(flatten)]
+        pub inner: Internal,
+        #[serde(flatten)]
+        pub maybe: ::std::option::Option<Adjacent>,
+    }
 
     #[derive(::fastwire::Encode, ::fastwire::Decode)]
     pub struct Named<T> {

@@ -3,23 +3,25 @@
 //! single variants), `tag` on a struct, and `flatten` of structs, maps, `Option`s and enums of
 //! every representation into structs and struct variants. Every value is encoded by fastwire
 //! and compared with serde_json (compact and pretty) and `rmp_serde::to_vec_named`, byte for
-//! byte.
+//! byte; serde's documents (serde_json's texts, rmp-serde's named and array bytes) are read
+//! by fastwire and by serde, which must agree, and where serde reads its own output back to
+//! the value, fastwire must too.
 
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
-use fastwire_tests::assert_same;
-use serde::Serialize;
+use fastwire_tests::{assert_decodes_like_serde, assert_same, assert_same_round_trip};
+use serde::{Deserialize, Serialize};
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct Inner {
     a: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     b: Option<String>,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(tag = "type")]
 enum Internal {
     Unit,
@@ -27,7 +29,7 @@ enum Internal {
     Map(BTreeMap<String, u8>),
     Struct {
         x: i64,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         list: Vec<u8>,
     },
     #[serde(rename = "flat")]
@@ -39,7 +41,7 @@ enum Internal {
     Empty {},
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(tag = "t", content = "c", rename_all = "snake_case")]
 enum Adjacent {
     UnitVariant,
@@ -49,7 +51,7 @@ enum Adjacent {
     Nested(Internal),
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(untagged)]
 enum Untagged {
     Unit,
@@ -63,7 +65,7 @@ enum Untagged {
     Inner(Inner),
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 enum PartlyUntagged {
     Tagged(u8),
     Unit,
@@ -75,7 +77,7 @@ enum PartlyUntagged {
     },
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(tag = "kind")]
 struct TaggedStruct {
     a: u8,
@@ -84,7 +86,7 @@ struct TaggedStruct {
 }
 
 /// Externally tagged, flattened: one member named after the variant.
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 enum External {
     Unit,
     Newtype(u8),
@@ -92,7 +94,7 @@ enum External {
     Struct { s: String },
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct Flattens {
     #[serde(skip_serializing_if = "Option::is_none")]
     first: Option<u8>,
@@ -107,7 +109,7 @@ struct Flattens {
     last: bool,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct Inner2 {
     #[serde(skip_serializing_if = "Option::is_none")]
     c: Option<u8>,
@@ -115,7 +117,7 @@ struct Inner2 {
     deeper: BTreeMap<String, u8>,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct FlattenEnums {
     #[serde(flatten)]
     external: External,
@@ -125,14 +127,14 @@ struct FlattenEnums {
     untagged: Untagged2,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(tag = "at", content = "ac")]
 enum Adjacent2 {
     U,
     N(u8),
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(untagged)]
 enum Untagged2 {
     S { us: u8 },
@@ -140,29 +142,29 @@ enum Untagged2 {
     U,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct OnlyFlatten {
     #[serde(flatten)]
     map: BTreeMap<String, u8>,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct Generic<T> {
     id: u8,
     #[serde(flatten)]
     rest: T,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct NewtypeOfMap(BTreeMap<String, u8>);
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 #[serde(transparent)]
 struct TransparentInner {
     inner: Inner,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 struct FlattenNewtypes {
     #[serde(flatten)]
     map: NewtypeOfMap,
@@ -170,13 +172,30 @@ struct FlattenNewtypes {
     inner: TransparentInner,
 }
 
-#[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
 enum VariantFlatten {
     S {
         a: u8,
         #[serde(flatten)]
         rest: BTreeMap<String, u8>,
     },
+}
+
+/// Encodes as serde does, and reads serde's documents as serde does (whether or not serde
+/// reads them back to `value`: flattening a map beside other parts, serde gives the map
+/// their members too).
+#[track_caller]
+fn check<T>(value: &T)
+where
+    T: Serialize
+        + serde::de::DeserializeOwned
+        + fastwire_tests::EncodeAll
+        + fastwire_tests::DecodeOwnedAll
+        + PartialEq
+        + std::fmt::Debug,
+{
+    assert_same(value);
+    assert_decodes_like_serde(value);
 }
 
 fn inner(a: u32, b: Option<&str>) -> Inner {
@@ -219,7 +238,7 @@ fn internals() -> Vec<Internal> {
 #[test]
 fn internally_tagged() {
     for value in internals() {
-        assert_same(&value);
+        assert_same_round_trip(&value);
     }
     assert_eq!(
         fastwire::json::to_string(&Internal::Newtype(inner(1, None))),
@@ -239,10 +258,10 @@ fn adjacently_tagged() {
         },
     ];
     for value in values {
-        assert_same(&value);
+        assert_same_round_trip(&value);
     }
     for value in internals() {
-        assert_same(&Adjacent::Nested(value));
+        assert_same_round_trip(&Adjacent::Nested(value));
     }
 }
 
@@ -257,7 +276,7 @@ fn untagged() {
         Untagged::Inner(inner(5, Some("q"))),
     ];
     for value in values {
-        assert_same(&value);
+        assert_same_round_trip(&value);
     }
     let values = [
         PartlyUntagged::Tagged(1),
@@ -266,17 +285,18 @@ fn untagged() {
         PartlyUntagged::BareStruct { z: 3 },
     ];
     for value in values {
-        assert_same(&value);
+        assert_same_round_trip(&value);
     }
 }
 
 #[test]
 fn tag_on_a_struct() {
-    assert_same(&TaggedStruct {
+    // serde does not read a struct's tag: here the flattened map gets it, and rejects it.
+    check(&TaggedStruct {
         a: 1,
         extra: map(&[("x", -1)]),
     });
-    assert_same(&TaggedStruct {
+    check(&TaggedStruct {
         a: 1,
         extra: BTreeMap::new(),
     });
@@ -298,7 +318,7 @@ fn flatten_structs_maps_options_and_enums() {
                 }),
             ] {
                 for extra in [BTreeMap::new(), map(&[("m", "v".to_owned())])] {
-                    assert_same(&Flattens {
+                    check(&Flattens {
                         first,
                         inner: inner(1, Some("x")),
                         map: extra,
@@ -332,7 +352,7 @@ fn flatten_enums_of_every_representation() {
     for external in &externals {
         for adjacent in &adjacents {
             for untagged in &untaggeds {
-                assert_same(&FlattenEnums {
+                check(&FlattenEnums {
                     external: external.clone(),
                     adjacent: adjacent.clone(),
                     untagged: untagged.clone(),
@@ -344,31 +364,31 @@ fn flatten_enums_of_every_representation() {
 
 #[test]
 fn flatten_alone_generic_and_through_newtypes() {
-    assert_same(&OnlyFlatten {
+    check(&OnlyFlatten {
         map: BTreeMap::new(),
     });
-    assert_same(&OnlyFlatten {
+    check(&OnlyFlatten {
         map: map(&[("a", 1), ("b", 2)]),
     });
-    assert_same(&Generic {
+    check(&Generic {
         id: 1,
         rest: inner(2, None),
     });
-    assert_same(&Generic {
+    check(&Generic {
         id: 1,
         rest: map(&[("r", 1)]),
     });
-    assert_same(&Generic {
+    check(&Generic {
         id: 1,
         rest: Some(inner(2, None)),
     });
-    assert_same(&FlattenNewtypes {
+    check(&FlattenNewtypes {
         map: NewtypeOfMap(map(&[("n", 1)])),
         inner: TransparentInner {
             inner: inner(1, None),
         },
     });
-    assert_same(&VariantFlatten::S {
+    check(&VariantFlatten::S {
         a: 1,
         rest: map(&[("x", 2)]),
     });

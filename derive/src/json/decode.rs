@@ -105,21 +105,9 @@ impl Layout for JsonLayout {
     /// Externally tagged: `"Unit"`, or an object with one member `{"Variant": content}`.
     fn read_enum(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
         let (krate, fmt) = (cx.krate, &cx.fmt);
-        let (expecting, names, by_name, count) =
-            (&arms.expecting, &arms.names, &arms.by_name, arms.count);
+        let (expecting, names) = (&arms.expecting, &arms.names);
         let (unit, content) = (&arms.unit, &arms.content);
-        let identify = quote! {
-            {
-                let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__name);
-                match #by_name {
-                    #count => {
-                        let __found = #krate::__private::string_from(&__name);
-                        return #krate::__private::Err(#fmt::Reader::unknown_variant(__r, &__found, __VARIANTS));
-                    }
-                    __found => __found,
-                }
-            }
-        };
+        let identify = identify(cx, arms);
         // Indexes come from matching names, which only yields readable variants' indexes.
         let unreachable = quote!(_ => ::core::unreachable!(),);
         quote! {
@@ -153,6 +141,91 @@ impl Layout for JsonLayout {
                     #krate::__private::Ok(__value)
                 }
                 _ => #krate::__private::Err(#fmt::Reader::invalid_type(__r, #expecting)),
+            }
+        }
+    }
+
+    fn is_seq_start(&self, cx: &Ctx) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::Reader::peek(__r)? == b'[')
+    }
+
+    fn open_tagged_seq(&self, cx: &Ctx, expecting: &str, tag: &str) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        quote! {
+            #fmt::Reader::begin_array(__r, #expecting)?;
+            let mut __open = true;
+            if !#fmt::Reader::array_next(__r, true)? {
+                return #krate::__private::Err(#fmt::Reader::missing_field(__r, #tag));
+            }
+        }
+    }
+
+    fn skip_rest_of_seq(&self, cx: &Ctx, before: usize) -> TokenStream {
+        let fmt = &cx.fmt;
+        let first = before == 0;
+        quote! {
+            if #fmt::Reader::array_next(__r, #first)? {
+                #fmt::Reader::skip_value(__r)?;
+                while #fmt::Reader::array_next(__r, false)? {
+                    #fmt::Reader::skip_value(__r)?;
+                }
+            }
+        }
+    }
+
+    /// serde_json never writes a newtype's content after its tag in an array.
+    fn rest_of_seq(&self, _cx: &Ctx, _ty: &syn::Type, _before: usize) -> Option<TokenStream> {
+        None
+    }
+
+    fn rest_of_seq_items(&self, _cx: &Ctx, _read: TokenStream) -> TokenStream {
+        TokenStream::new()
+    }
+
+    /// A string naming the variant.
+    fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
+        let fmt = &cx.fmt;
+        let identify = identify(cx, arms);
+        quote!({
+            let __name = #fmt::Reader::decode_str(__r)?;
+            #identify
+        })
+    }
+
+    /// Keys are names only.
+    fn flat_index(
+        &self,
+        cx: &Ctx,
+        by_name: &TokenStream,
+        _by_index: &TokenStream,
+        _unknown: usize,
+    ) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        quote!({
+            let __key = #fmt::FlatEntries::key(__entries, __i);
+            let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
+            #by_name
+        })
+    }
+}
+
+/// The block giving the index of the variant named by `__name` (a string just read), or
+/// returning the "unknown variant" error.
+fn identify(cx: &Ctx, arms: &EnumArms) -> TokenStream {
+    let (krate, fmt) = (cx.krate, &cx.fmt);
+    let (by_name, count) = (&arms.by_name, arms.count);
+    quote! {
+        {
+            let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__name);
+            match #by_name {
+                #count => {
+                    let __found = #krate::__private::string_from(&__name);
+                    return #krate::__private::Err(#fmt::Reader::unknown_variant(__r, &__found, __VARIANTS));
+                }
+                __found => __found,
             }
         }
     }

@@ -177,4 +177,94 @@ impl Layout for MsgpackLayout {
             }
         }
     }
+
+    fn is_seq_start(&self, cx: &Ctx) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(::core::matches!(#fmt::Reader::peek(__r)?, 0x90..=0x9f | 0xdc | 0xdd))
+    }
+
+    fn open_tagged_seq(&self, cx: &Ctx, expecting: &str, tag: &str) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        quote! {
+            let __at = #fmt::Reader::offset(__r);
+            let __len = #fmt::Reader::begin_array(__r, #expecting)?;
+            let __bin: #krate::__private::Option<&[#krate::__private::u8]> = #krate::__private::None;
+            if __len == 0 {
+                return #krate::__private::Err(#fmt::Reader::missing_field(__r, #tag));
+            }
+        }
+    }
+
+    fn skip_rest_of_seq(&self, cx: &Ctx, before: usize) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote! {
+            for _ in #before..__len {
+                #fmt::Reader::skip_value(__r)?;
+            }
+            #fmt::Reader::end_container(__r);
+        }
+    }
+
+    /// `rmp_serde::to_vec` writes an internally tagged newtype variant whose content is a
+    /// struct as one array: the tag, then the struct's fields.
+    fn rest_of_seq(&self, cx: &Ctx, ty: &syn::Type, before: usize) -> Option<TokenStream> {
+        let fmt = &cx.fmt;
+        Some(quote!(<#ty as #fmt::Decode<'de>>::decode_rest_of_seq(__r, __len - #before)?))
+    }
+
+    fn rest_of_seq_items(&self, cx: &Ctx, read: TokenStream) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        quote! {
+            fn decode_rest_of_seq(
+                __r: &mut #fmt::Reader<'de>,
+                __len: #krate::__private::usize,
+            ) -> #krate::__private::Result<Self, #fmt::Error> {
+                let __at = #fmt::Reader::offset(__r);
+                let __bin: #krate::__private::Option<&[#krate::__private::u8]> = #krate::__private::None;
+                #read
+            }
+        }
+    }
+
+    /// A name (`str` or `bin`) or an index naming the variant.
+    fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        let (by_name, by_position, count) = (&arms.by_name, &arms.by_position, arms.count);
+        let unknown = quote!(return #krate::__private::Err(#fmt::Reader::unknown_variant_key(__r, __key, __VARIANTS)));
+        quote!({
+            let __key = #fmt::Reader::decode_key(__r)?;
+            match __key {
+                #fmt::Key::Name(__bytes) => match #by_name {
+                    #count => #unknown,
+                    __found => __found,
+                },
+                #fmt::Key::Index(__i) => match __i {
+                    #by_position
+                    _ => #unknown,
+                },
+            }
+        })
+    }
+
+    /// Names and indexes; a key of any other type names nothing.
+    fn flat_index(
+        &self,
+        cx: &Ctx,
+        by_name: &TokenStream,
+        by_index: &TokenStream,
+        unknown: usize,
+    ) -> TokenStream {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        quote! {
+            match #fmt::FlatEntries::key(__entries, __i) {
+                #krate::__private::Some(#fmt::Key::Name(__bytes)) => #by_name,
+                #krate::__private::Some(#fmt::Key::Index(__n)) => #by_index,
+                #krate::__private::None => #unknown,
+            }
+        }
+    }
 }

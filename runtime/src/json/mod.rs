@@ -32,6 +32,7 @@ mod encode;
 mod error;
 mod escape;
 mod flat;
+mod flat_entries;
 mod float;
 mod reader;
 mod value;
@@ -45,6 +46,7 @@ pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
 pub use flat::EncodeFlat;
+pub use flat_entries::{DecodeFlat, FlatEntries};
 pub use reader::{Reader, Str};
 pub use value::{Map, Number, Value, ValueIndex};
 

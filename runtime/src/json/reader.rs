@@ -97,7 +97,7 @@ impl<'de> Reader<'de> {
 
     #[cold]
     #[inline(never)]
-    fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
+    pub(crate) fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
         Error::at(code, self.input, offset)
     }
 
@@ -1068,6 +1068,50 @@ impl<'de> Reader<'de> {
     /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 3)");
     /// ```
     pub fn reread<T: Decode<'de>>(&self, raw: &'de str) -> Result<T, Error> {
+        self.reread_with(raw, T::decode)
+    }
+
+    /// Like [`Reader::reread`], reading the value with `read` rather than a `Decode` impl:
+    /// for a value read in a way of its own (one of several shapes, a tag out of an object).
+    /// `read` must read the whole value; what follows it is an error.
+    ///
+    /// # Panics
+    ///
+    /// If `raw` is not part of this reader's input.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// /// The length of an array, or of a string.
+    /// struct Len(usize);
+    ///
+    /// impl<'de> Decode<'de> for Len {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let raw = r.raw_value()?;
+    ///         let counted = r.reread_with(raw, |r| {
+    ///             r.begin_array("an array")?;
+    ///             let mut n = 0;
+    ///             while r.array_next(n == 0)? {
+    ///                 r.skip_value()?;
+    ///                 n += 1;
+    ///             }
+    ///             Ok(n)
+    ///         });
+    ///         match counted {
+    ///             Ok(n) => Ok(Len(n)),
+    ///             Err(_) => r.reread::<&str>(raw).map(|s| Len(s.chars().count())),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let lens: Vec<Len> = json::from_str(r#"[[1, 2, 3], "héllo"]"#).unwrap();
+    /// assert_eq!(lens.iter().map(|l| l.0).collect::<Vec<_>>(), [3, 5]);
+    /// ```
+    pub fn reread_with<T>(
+        &self,
+        raw: &'de str,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
         // from elsewhere is caught by the check below.
         let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
@@ -1087,7 +1131,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             last_key: start,
         };
-        let value = T::decode(&mut again)?;
+        let value = read(&mut again)?;
         again.end()?;
         Ok(value)
     }

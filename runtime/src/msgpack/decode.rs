@@ -49,6 +49,17 @@ pub trait Decode<'de>: Sized {
         let _ = byte;
         None
     }
+
+    /// Reads this type from the last `len` elements of an array already opened, and closes
+    /// the array: how `rmp_serde::to_vec` writes an internally tagged newtype variant whose
+    /// content is a struct (the tag, then the struct's fields). Derived structs with named
+    /// fields implement it; every other type refuses.
+    #[doc(hidden)]
+    fn decode_rest_of_seq(r: &mut Reader<'de>, len: usize) -> Result<Self, Error> {
+        let _ = len;
+        Err(r
+            .custom("invalid type: sequence, expected the content of an internally tagged variant"))
+    }
 }
 
 /// A type that can be decoded from MessagePack of any lifetime: it borrows nothing from the

@@ -48,6 +48,7 @@ mod decode;
 mod encode;
 mod error;
 mod flat;
+mod flat_entries;
 mod reader;
 mod timestamp;
 mod value;
@@ -65,6 +66,7 @@ pub use encode::{
 };
 pub use error::{Category, Error};
 pub use flat::EncodeFlat;
+pub use flat_entries::{DecodeFlat, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
 pub use value::{Integer, Value, ValueIndex};

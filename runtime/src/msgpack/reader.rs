@@ -953,6 +953,40 @@ impl<'de> Reader<'de> {
     /// assert_eq!(err.offset(), 2);
     /// ```
     pub fn reread<T: super::Decode<'de>>(&self, raw: &'de [u8]) -> Result<T, Error> {
+        self.reread_with(raw, T::decode)
+    }
+
+    /// Like [`Reader::reread`], reading the value with `read` rather than a `Decode` impl:
+    /// for a value read in a way of its own (one of several shapes, a tag out of a map).
+    /// `read` must read the whole value; what follows it is an error.
+    ///
+    /// # Panics
+    ///
+    /// If `raw` is not part of this reader's input.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Decode, Error, Reader};
+    ///
+    /// /// An integer, or the length of a string.
+    /// struct Size(u64);
+    ///
+    /// impl<'de> Decode<'de> for Size {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let raw = r.raw_value()?;
+    ///         r.reread_with(raw, |r| u64::decode(r).map(Size))
+    ///             .or_else(|_| r.reread_with(raw, |r| Ok(Size(r.decode_str()?.len() as u64))))
+    ///     }
+    /// }
+    ///
+    /// // [7, "abc"]
+    /// let sizes: Vec<Size> = msgpack::from_slice(b"\x92\x07\xa3abc").unwrap();
+    /// assert_eq!(sizes.iter().map(|s| s.0).collect::<Vec<_>>(), [7, 3]);
+    /// ```
+    pub fn reread_with<T>(
+        &self,
+        raw: &'de [u8],
+        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
         // from elsewhere is caught by the check below.
         let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
@@ -969,7 +1003,7 @@ impl<'de> Reader<'de> {
             remaining_depth: self.remaining_depth,
             last_key: start,
         };
-        let value = T::decode(&mut again)?;
+        let value = read(&mut again)?;
         again.end()?;
         Ok(value)
     }

@@ -10,6 +10,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+mod flat;
+mod tagged;
+
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::attr::{self, Codec, DefaultValue};
 use crate::borrow::CowKind;
@@ -127,6 +130,36 @@ pub trait Layout {
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream;
     /// An enum: reads the tag, then runs one of `arms`.
     fn read_enum(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream;
+    /// A boolean expression: whether the value at `__r` is a sequence (where a struct's
+    /// tagged enum may stand as `[tag, fields...]` or `[tag, content]`).
+    fn is_seq_start(&self, cx: &Ctx) -> TokenStream;
+    /// Statements opening a sequence whose first element is a tag named `tag` (a "missing
+    /// field" error if there is none), leaving the reader at that element, set up as
+    /// [`Layout::open_seq`] leaves it.
+    fn open_tagged_seq(&self, cx: &Ctx, expecting: &str, tag: &str) -> TokenStream;
+    /// Statements skipping the rest of an open sequence after `before` elements, and closing
+    /// it.
+    fn skip_rest_of_seq(&self, cx: &Ctx, before: usize) -> TokenStream;
+    /// The expression reading a value of type `ty` from the rest of an open sequence, after
+    /// `before` elements (an internally tagged newtype variant's content after its tag), and
+    /// closing the sequence; `None` where the format has no such reading.
+    fn rest_of_seq(&self, cx: &Ctx, ty: &syn::Type, before: usize) -> Option<TokenStream>;
+    /// Further items of the `Decode` impl of a struct with named fields, reading it from the
+    /// rest of an open sequence (see [`Layout::rest_of_seq`]) from the statements `read`.
+    fn rest_of_seq_items(&self, cx: &Ctx, read: TokenStream) -> TokenStream;
+    /// An expression reading a variant's name (or index) from `__r` as a tag's value, giving
+    /// the variant's index among `arms` (an unknown one returns the "unknown variant" error).
+    fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream;
+    /// An expression giving the position that the key of member `__i` of `__entries` (a
+    /// `FlatEntries`) names: `by_name` from the key's bytes `__bytes`, `by_index` from an
+    /// integer key `__n` (for formats that have them), `unknown` for any other key.
+    fn flat_index(
+        &self,
+        cx: &Ctx,
+        by_name: &TokenStream,
+        by_index: &TokenStream,
+        unknown: usize,
+    ) -> TokenStream;
 }
 
 /// What an enum's decoder chooses among, prepared for the format's framing.
@@ -163,6 +196,17 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         };
         bound::add_inferred_bounds(&mut generics, cont, needs_default, &default_path);
     }
+    // A flattened value of a type that mentions a type parameter must have a flat form; other
+    // types are checked where they are read, on the field.
+    for ty in crate::ser::flat_types(cont, crate::ser::Form::Whole, Direction::Decode) {
+        if bound::mentions_type_param(cont, ty) {
+            let ty = respan(quote!(#ty), ty.span());
+            generics
+                .make_where_clause()
+                .predicates
+                .push(syn::parse_quote!(#ty: #fmt::DecodeFlat<'de>));
+        }
+    }
     // The input must outlive what borrowed fields borrow (serde's rule: see `borrow`).
     let lifetimes: Vec<syn::Lifetime> = crate::borrow::borrowed_lifetimes(cont)
         .into_iter()
@@ -173,6 +217,17 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         .insert(0, syn::parse_quote!('de #(: #lifetimes)+*));
     let (impl_generics, _, _) = impl_generics.split_for_impl();
     let (_, ty_generics, where_clause) = generics.split_for_impl();
+    // The flat form's bound on a newtype's field (and an untagged newtype variant's) is
+    // checked where the flat form is used: a higher-ranked bound is not checked when the impl
+    // is declared, so it may name a concrete type.
+    let mut flat_generics = generics.clone();
+    for ty in crate::ser::flat_types(cont, crate::ser::Form::Flat, Direction::Decode) {
+        flat_generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(for<'__flat> #ty: #fmt::DecodeFlat<'de>));
+    }
+    let (_, _, flat_where_clause) = flat_generics.split_for_impl();
     let ident = &cont.ident;
 
     let cx = Ctx {
@@ -183,6 +238,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         deny_unknown_fields: cont.attrs.deny_unknown_fields,
     };
     let name = &cont.attrs.name.deserialize;
+    let mut rest_of_seq = TokenStream::new();
     let body = match &cont.data {
         // `from` / `try_from`: decoded as the other type, then converted (serde's rule).
         _ if cont.attrs.from.is_some() || cont.attrs.try_from.is_some() => from_body(&cx, cont),
@@ -203,10 +259,44 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 fields,
                 expecting: format!("{kind} {name}"),
             };
-            shape_body(&cx, layout, *style, &target)
+            if *style == Style::Struct && flat::reads_entries(fields) {
+                flat::whole_struct(&cx, layout, &target)
+            } else {
+                if *style == Style::Struct {
+                    let read = read_seq(&cx, layout, &target, true);
+                    let value = construct(&cx, &target.constructor, fields, Style::Struct);
+                    let default = container_default_statement(&cx);
+                    rest_of_seq = layout.rest_of_seq_items(
+                        &cx,
+                        quote!(#default #read #krate::__private::Ok(#value)),
+                    );
+                }
+                shape_body(&cx, layout, *style, &target)
+            }
         }
-        Data::Enum(variants) => layout.read_enum(&cx, &enum_arms(&cx, layout, cont, variants)),
+        Data::Enum(variants) => tagged::enum_whole(&cx, layout, cont, variants),
     };
+    let flat_body = match &cont.data {
+        Data::Struct(..) => flat::struct_flat(&cx, layout, cont),
+        Data::Enum(variants) if !variants.is_empty() && tagged::has_flat_form(cont, variants) => {
+            Some(tagged::enum_flat(&cx, layout, cont, variants))
+        }
+        Data::Enum(_) => None,
+    };
+    let flat_impl = flat_body.map(|body| {
+        let container_default = container_default_statement(&cx);
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #fmt::DecodeFlat<'de> for #ident #ty_generics #flat_where_clause {
+                fn decode_flat(
+                    __entries: &mut #fmt::FlatEntries<'de, '_>,
+                ) -> #krate::__private::Result<Self, #fmt::Error> {
+                    #container_default
+                    #body
+                }
+            }
+        }
+    });
     let container_default = container_default_statement(&cx);
     let missing = match (&cont.data, &cont.attrs.transparent) {
         (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
@@ -225,7 +315,11 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 }
 
                 #missing
+
+                #rest_of_seq
             }
+
+            #flat_impl
         },
     )
 }
@@ -495,6 +589,18 @@ fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStre
 /// `allow_defaults` (serde's rule for structs read from sequences) and it has one; otherwise
 /// it is an "invalid length" error.
 fn read_seq(cx: &Ctx, layout: &impl Layout, target: &Target, allow_defaults: bool) -> TokenStream {
+    read_seq_after(cx, layout, target, allow_defaults, 0)
+}
+
+/// [`read_seq`] for fields that follow `before` other elements of the same sequence (an
+/// internally tagged variant's fields after its tag).
+fn read_seq_after(
+    cx: &Ctx,
+    layout: &impl Layout,
+    target: &Target,
+    allow_defaults: bool,
+    before: usize,
+) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
     let frame = layout.seq_frame(cx);
@@ -511,7 +617,7 @@ fn read_seq(cx: &Ctx, layout: &impl Layout, target: &Target, allow_defaults: boo
         let binding = binding(*index);
         let decode = decode_field(cx, field, &PathSegment::Index(position));
         let decode = (frame.element)(cx, field.ty, position, decode);
-        let has_element = has_element(cx, position);
+        let has_element = has_element(cx, before + position);
         let otherwise = match (allow_defaults, default_value(cx, field)) {
             (true, Some(value)) => quote!({ #on_default #value }),
             _ => quote! {
@@ -522,7 +628,7 @@ fn read_seq(cx: &Ctx, layout: &impl Layout, target: &Target, allow_defaults: boo
             let #binding = if #has_element { #decode } else { #otherwise };
         });
     }
-    out.extend(layout.end_seq(cx, count, &expected_len));
+    out.extend(layout.end_seq(cx, before + count, &expected_len));
     out
 }
 
@@ -633,7 +739,7 @@ fn readable_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Var
     variants
         .iter()
         .enumerate()
-        .filter(|(_, v)| !v.attrs.skip_deserializing)
+        .filter(|(_, v)| !v.attrs.skip_deserializing && v.attrs.untagged.is_none())
         .collect()
 }
 
@@ -666,6 +772,10 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
             let read = read_seq(cx, layout, target, false);
             let value = construct(cx, &target.constructor, target.fields, Style::Tuple);
             quote!(#open #read #krate::__private::Ok(#value))
+        }
+        // With flattened fields, from a map only (serde's rule).
+        Style::Struct if flat::reads_entries(target.fields) => {
+            flat::whole_struct(cx, layout, target)
         }
         Style::Struct => {
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
@@ -815,6 +925,18 @@ fn variant_content(
     cont: &Container,
     variant: &Variant,
 ) -> TokenStream {
+    variant_content_in(cx, layout, cont, variant, false)
+}
+
+/// [`variant_content`], reading a struct variant from a map only when `map_only` (serde's
+/// rule for the content of an adjacently tagged struct variant).
+fn variant_content_in(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    variant: &Variant,
+    map_only: bool,
+) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
     let ident = &variant.ident;
@@ -838,7 +960,11 @@ fn variant_content(
                 fields: &variant.fields,
                 expecting: format!("{kind} {name}"),
             };
-            shape_body(cx, layout, style, &target)
+            if map_only && style == Style::Struct {
+                flat::whole_struct(cx, layout, &target)
+            } else {
+                shape_body(cx, layout, style, &target)
+            }
         }
     };
     let variant_name = &variant.attrs.name.deserialize;

@@ -1,0 +1,535 @@
+//! Enums in every representation serde has: externally tagged (the format's own framing, see
+//! `Layout::read_enum`), internally tagged and adjacently tagged (through collected members:
+//! the tag is found wherever it stands, the content read from its place in the input), and
+//! untagged, whole or per variant (the value's span re-read as each variant in turn until one
+//! fits). Each has a flat form too, for enums flattened into a struct.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::flat::{struct_from_entries, whole_struct};
+use super::{
+    construct, enum_arms, read_seq_after, respan, shape_body, variant_content_in, Ctx, EnumArms,
+    Layout, Target,
+};
+use crate::ast::{Container, Style, Variant};
+use crate::attr::TagKind;
+
+/// Whether a variant is read without a tag: in an untagged enum, or marked
+/// `#[serde(untagged)]`.
+pub fn is_untagged(cont: &Container, variant: &Variant) -> bool {
+    matches!(cont.attrs.tag, TagKind::Untagged) || variant.attrs.untagged.is_some()
+}
+
+/// The variants read without a tag, in declaration order (the order they are tried).
+fn untagged_variants<'v, 'a>(
+    cont: &Container,
+    variants: &'v [Variant<'a>],
+) -> Vec<&'v Variant<'a>> {
+    variants
+        .iter()
+        .filter(|v| is_untagged(cont, v) && !v.attrs.skip_deserializing)
+        .collect()
+}
+
+/// serde's error when no untagged variant fits.
+fn no_variant_matched(cont: &Container) -> String {
+    format!(
+        "data did not match any variant of untagged enum {}",
+        cont.attrs.name.deserialize
+    )
+}
+
+/// `struct variant E::V`, `tuple variant E::V`: a variant's shape and name for errors.
+fn variant_target<'a>(cont: &Container, variant: &'a Variant<'a>) -> Target<'a> {
+    let ident = &variant.ident;
+    let kind = match variant.style {
+        Style::Struct => "struct variant",
+        _ => "tuple variant",
+    };
+    Target {
+        constructor: quote!(Self::#ident),
+        fields: &variant.fields,
+        expecting: format!(
+            "{kind} {}::{}",
+            cont.attrs.name.deserialize, variant.attrs.name.deserialize
+        ),
+    }
+}
+
+/// The body of `decode` for an enum.
+pub fn enum_whole(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    variants: &[Variant],
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let untagged = untagged_variants(cont, variants);
+    // An enum without variants reads as a tagged one that never finds its variant.
+    let any_tagged = variants.is_empty() || variants.iter().any(|v| !is_untagged(cont, v));
+    let arms = enum_arms(cx, layout, cont, variants);
+    let tagged = any_tagged.then(|| tagged_whole(cx, layout, cont, &arms));
+    if untagged.is_empty() {
+        return tagged.unwrap_or_else(|| quote!(::core::unreachable!()));
+    }
+    // The value's span, read again as each form in turn: the tagged forms first, then each
+    // untagged variant in declaration order (serde's order).
+    let names = &arms.names;
+    let tries = tagged.into_iter().chain(untagged.iter().map(|variant| {
+        let ident = &variant.ident;
+        match variant.style {
+            Style::Unit => quote! {
+                #fmt::Reader::decode_unit(__r, "unit variant")?;
+                #krate::__private::Ok(Self::#ident)
+            },
+            // serde reads an untagged struct variant from a map only.
+            Style::Struct => whole_struct(cx, layout, &variant_target(cont, variant)),
+            style => shape_body(cx, layout, style, &variant_target(cont, variant)),
+        }
+    }));
+    let message = no_variant_matched(cont);
+    quote! {
+        #names
+        let __raw = #fmt::Reader::raw_value(__r)?;
+        #(
+            if let #krate::__private::Ok(__v) = #fmt::Reader::reread_with(
+                &*__r,
+                __raw,
+                |__r| -> #krate::__private::Result<Self, #fmt::Error> { #tries },
+            ) {
+                return #krate::__private::Ok(__v);
+            }
+        )*
+        #krate::__private::Err(#fmt::Reader::custom(&*__r, #message))
+    }
+}
+
+/// The tagged forms read from `__r`: the format's external framing, or the members of an
+/// object holding the tag.
+fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArms) -> TokenStream {
+    let fmt = &cx.fmt;
+    let expecting = &arms.expecting;
+    let (from_entries, from_seq) = match &cont.attrs.tag {
+        TagKind::External | TagKind::Untagged => return layout.read_enum(cx, arms),
+        TagKind::Internal { tag } => (
+            internal_from_entries(cx, layout, cont, arms, tag, cx.deny_unknown_fields),
+            internal_from_seq(cx, layout, cont, arms, tag),
+        ),
+        TagKind::Adjacent { tag, content } => (
+            adjacent_from_entries(cx, layout, cont, arms, tag, content, cx.deny_unknown_fields),
+            adjacent_from_seq(cx, layout, cont, arms, tag),
+        ),
+    };
+    let names = &arms.names;
+    let is_seq = layout.is_seq_start(cx);
+    quote! {
+        #names
+        if #is_seq {
+            #from_seq
+        } else {
+            let mut __collected = #fmt::FlatEntries::collect(__r, #expecting)?;
+            let __entries = &mut __collected;
+            #from_entries
+        }
+    }
+}
+
+/// Internally tagged, from a sequence (as serde reads it, and `rmp_serde::to_vec` writes a
+/// struct variant): the tag, then the variant's fields in order.
+fn internal_from_seq(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let open = layout.open_tagged_seq(cx, &arms.expecting, tag);
+    let identify = layout.identify_variant(cx, arms);
+    let content = tagged_variants(cont, variants)
+        .into_iter()
+        .map(|(index, variant)| {
+            let ident = &variant.ident;
+            let body = match variant.style {
+                Style::Unit => {
+                    let skip = layout.skip_rest_of_seq(cx, 1);
+                    quote!(#skip #krate::__private::Ok(Self::#ident))
+                }
+                Style::Newtype => match layout.rest_of_seq(cx, variant.fields[0].ty, 1) {
+                    Some(value) => quote!(#krate::__private::Ok(Self::#ident(#value))),
+                    None => quote! {
+                        #krate::__private::Err(#fmt::Reader::invalid_type(
+                            __r,
+                            "the content of an internally tagged newtype variant",
+                        ))
+                    },
+                },
+                Style::Struct => {
+                    let target = variant_target(cont, variant);
+                    let read = read_seq_after(cx, layout, &target, true, 1);
+                    let value = construct(cx, &target.constructor, target.fields, Style::Struct);
+                    quote!(#read #krate::__private::Ok(#value))
+                }
+                Style::Tuple => {
+                    unreachable!("checked: no tuple variants in an internally tagged enum")
+                }
+            };
+            let name = &variant.attrs.name.deserialize;
+            quote! {
+                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
+                    .map_err(|__e| __e.in_field(#name)),
+            }
+        });
+    quote! {
+        #open
+        let __index: #krate::__private::usize = #identify;
+        match __index {
+            #(#content)*
+            _ => ::core::unreachable!(),
+        }
+    }
+}
+
+/// Adjacently tagged, from a sequence (as serde reads it, and `rmp_serde::to_vec` writes it):
+/// the tag, then the content.
+fn adjacent_from_seq(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let expecting = &arms.expecting;
+    let open = layout.open_tagged_seq(cx, expecting, tag);
+    let identify = layout.identify_variant(cx, arms);
+    let has_content = (layout.seq_frame(cx).has_element)(cx, 1);
+    let end = layout.end_seq(cx, 2, expecting);
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let content = tagged_variants(cont, variants)
+        .into_iter()
+        .map(|(index, variant)| {
+            let value = variant_content_in(cx, layout, cont, variant, true);
+            quote!(#index => #value,)
+        });
+    quote! {
+        #open
+        let __index: #krate::__private::usize = #identify;
+        if !(#has_content) {
+            return #krate::__private::Err(#fmt::Reader::invalid_length(__r, 1, #expecting));
+        }
+        let __value: Self = match __index {
+            #(#content)*
+            _ => ::core::unreachable!(),
+        };
+        #end
+        #krate::__private::Ok(__value)
+    }
+}
+
+/// The readable variants of `arms`' enum with their indexes (the arms' numbering).
+fn tagged_variants<'v, 'a>(
+    cont: &Container,
+    variants: &'v [Variant<'a>],
+) -> Vec<(usize, &'v Variant<'a>)> {
+    variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip_deserializing && !is_untagged(cont, v))
+        .collect()
+}
+
+/// Statements finding the member `tag` among `__entries` (taking it; a second one is a
+/// "duplicate field" error, none a "missing field"), and evaluating to the index of the
+/// variant it names.
+fn find_tag(cx: &Ctx, layout: &impl Layout, arms: &EnumArms, tag: &str) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let identify = layout.identify_variant(cx, arms);
+    quote! {
+        {
+            let __t = match #fmt::FlatEntries::find(__entries, #tag) {
+                #krate::__private::Some(__t) => __t,
+                #krate::__private::None => {
+                    return #krate::__private::Err(#fmt::Reader::missing_field(#fmt::FlatEntries::reader(__entries), #tag));
+                }
+            };
+            #fmt::FlatEntries::take(__entries, __t);
+            if #fmt::FlatEntries::find(__entries, #tag).is_some() {
+                return #krate::__private::Err(#fmt::Reader::duplicate_field(#fmt::FlatEntries::reader(__entries), #tag));
+            }
+            #fmt::FlatEntries::decode_value(
+                __entries,
+                __t,
+                |__r| -> #krate::__private::Result<#krate::__private::usize, #fmt::Error> {
+                    #krate::__private::Ok(#identify)
+                },
+            )?
+        }
+    }
+}
+
+/// Internally tagged: the tag's member names the variant, whose content is the other
+/// members: a unit variant takes none, a newtype variant's value reads its flat form, a
+/// struct variant its fields.
+fn internal_from_entries(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+    deny: bool,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let find = find_tag(cx, layout, arms, tag);
+    let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, &[])?;));
+    let content = tagged_variants(cont, variants)
+        .into_iter()
+        .map(|(index, variant)| {
+            let ident = &variant.ident;
+            let body = match variant.style {
+                Style::Unit => quote!(#refuse #krate::__private::Ok(Self::#ident)),
+                Style::Newtype => {
+                    let value = flat_value(cx, &variant.fields[0]);
+                    quote!(#krate::__private::Ok(Self::#ident(#value)))
+                }
+                Style::Struct => {
+                    struct_from_entries(cx, layout, &variant_target(cont, variant), deny)
+                }
+                Style::Tuple => {
+                    unreachable!("checked: no tuple variants in an internally tagged enum")
+                }
+            };
+            let name = &variant.attrs.name.deserialize;
+            quote! {
+                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
+                    .map_err(|__e| __e.in_field(#name)),
+            }
+        });
+    quote! {
+        let __index: #krate::__private::usize = #find;
+        match __index {
+            #(#content)*
+            _ => ::core::unreachable!(),
+        }
+    }
+}
+
+/// Adjacently tagged: the tag's member names the variant, the content's member holds its
+/// content (absent, or a unit, for a unit variant).
+fn adjacent_from_entries(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+    content: &str,
+    deny: bool,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let find = find_tag(cx, layout, arms, tag);
+    let refuse = deny.then(|| {
+        quote! {
+            const __ADJACENT: &[&#krate::__private::str] = &[#tag, #content];
+            #fmt::FlatEntries::refuse_remaining(__entries, __ADJACENT)?;
+        }
+    });
+    let arms_content = tagged_variants(cont, variants).into_iter().map(|(index, variant)| {
+        let ident = &variant.ident;
+        let read = if variant.style == Style::Unit {
+            quote! {
+                if let #krate::__private::Some(__c) = __c {
+                    #fmt::FlatEntries::decode_value(__entries, __c, |__r| #fmt::Reader::decode_unit(__r, "unit variant"))?;
+                }
+                #krate::__private::Ok(Self::#ident)
+            }
+        } else {
+            let value = variant_content_in(cx, layout, cont, variant, true);
+            quote! {
+                match __c {
+                    #krate::__private::Some(__c) => #fmt::FlatEntries::decode_value(
+                        __entries,
+                        __c,
+                        |__r| -> #krate::__private::Result<Self, #fmt::Error> { #krate::__private::Ok(#value) },
+                    ),
+                    #krate::__private::None => #krate::__private::Err(
+                        #fmt::Reader::missing_field(#fmt::FlatEntries::reader(__entries), #content),
+                    ),
+                }
+            }
+        };
+        quote!(#index => { #read })
+    });
+    quote! {
+        let __index: #krate::__private::usize = #find;
+        let __c = #fmt::FlatEntries::find(__entries, #content);
+        if let #krate::__private::Some(__c) = __c {
+            #fmt::FlatEntries::take(__entries, __c);
+            if #fmt::FlatEntries::find(__entries, #content).is_some() {
+                return #krate::__private::Err(#fmt::Reader::duplicate_field(#fmt::FlatEntries::reader(__entries), #content));
+            }
+        }
+        #refuse
+        match __index {
+            #(#arms_content)*
+            _ => ::core::unreachable!(),
+        }
+    }
+}
+
+fn enum_variants<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Variant<'a>]> {
+    match &cont.data {
+        crate::ast::Data::Enum(variants) => Some(variants),
+        crate::ast::Data::Struct(..) => None,
+    }
+}
+
+/// `<T as DecodeFlat>::decode_flat(__entries)?` for a field, spanned on its type.
+fn flat_value(cx: &Ctx, field: &crate::ast::Field) -> TokenStream {
+    let ty = field.ty;
+    let span = ty.span();
+    let fmt = respan(cx.fmt.clone(), span);
+    quote_spanned!(span=> <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?)
+}
+
+/// Whether every variant of the enum has a flat form (an untagged tuple variant has none).
+pub fn has_flat_form(cont: &Container, variants: &[Variant]) -> bool {
+    variants
+        .iter()
+        .all(|v| !(is_untagged(cont, v) && v.style == Style::Tuple))
+}
+
+/// The body of `decode_flat` for an enum (see [`has_flat_form`]).
+pub fn enum_flat(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    variants: &[Variant],
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let arms = enum_arms(cx, layout, cont, variants);
+    let names = &arms.names;
+    let any_tagged = variants.iter().any(|v| !is_untagged(cont, v));
+    let tagged = any_tagged.then(|| match &cont.attrs.tag {
+        // serde reads an internally tagged enum from everything left, taking nothing.
+        TagKind::Internal { tag } => {
+            let read = internal_from_entries(cx, layout, cont, &arms, tag, false);
+            without_taking(cx, read)
+        }
+        TagKind::Adjacent { tag, content } => {
+            adjacent_from_entries(cx, layout, cont, &arms, tag, content, false)
+        }
+        TagKind::External | TagKind::Untagged => external_from_entries(cx, layout, cont, &arms),
+    });
+    let untagged = untagged_variants(cont, variants);
+    if untagged.is_empty() {
+        let tagged = tagged.unwrap_or_else(|| quote!(::core::unreachable!()));
+        return quote!(#names #tagged);
+    }
+    let message = no_variant_matched(cont);
+    let tries = tagged.into_iter().chain(untagged.iter().map(|variant| {
+        let ident = &variant.ident;
+        match variant.style {
+            // serde offers an untagged enum what is left as a map, which a unit variant
+            // never accepts.
+            Style::Unit => quote! {
+                #krate::__private::Err(#fmt::Reader::custom(#fmt::FlatEntries::reader(__entries), #message))
+            },
+            // serde reads an untagged variant from everything left, taking nothing.
+            Style::Newtype => {
+                let value = flat_value(cx, &variant.fields[0]);
+                without_taking(cx, quote!(#krate::__private::Ok(Self::#ident(#value))))
+            }
+            Style::Struct => without_taking(
+                cx,
+                struct_from_entries(cx, layout, &variant_target(cont, variant), false),
+            ),
+            Style::Tuple => unreachable!("no flat form: see has_flat_form"),
+        }
+    }));
+    quote! {
+        #names
+        let __marks = #fmt::FlatEntries::marks(__entries);
+        #(
+            match (|| -> #krate::__private::Result<Self, #fmt::Error> { #tries })() {
+                #krate::__private::Ok(__v) => return #krate::__private::Ok(__v),
+                #krate::__private::Err(_) => #fmt::FlatEntries::restore(__entries, &__marks),
+            }
+        )*
+        #krate::__private::Err(#fmt::Reader::custom(#fmt::FlatEntries::reader(__entries), #message))
+    }
+}
+
+/// `read` (statements evaluating to a result), with every member it took put back after it,
+/// whatever the result.
+fn without_taking(cx: &Ctx, read: TokenStream) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    quote! {
+        let __kept = #fmt::FlatEntries::marks(__entries);
+        let __result = (|| -> #krate::__private::Result<Self, #fmt::Error> { #read })();
+        #fmt::FlatEntries::restore(__entries, &__kept);
+        __result
+    }
+}
+
+/// Externally tagged, flattened: the first member not taken whose key names a variant holds
+/// that variant's content.
+fn external_from_entries(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let (by_name, by_position, count, content) =
+        (&arms.by_name, &arms.by_position, arms.count, &arms.content);
+    let by_index = quote!(match __n { #by_position _ => #count });
+    let index = layout.flat_index(cx, by_name, &by_index, count);
+    let message = format!(
+        "no variant of enum {} found in flattened data",
+        cont.attrs.name.deserialize
+    );
+    quote! {
+        for __i in 0..#fmt::FlatEntries::len(__entries) {
+            if #fmt::FlatEntries::is_taken(__entries, __i) {
+                continue;
+            }
+            let __index: #krate::__private::usize = #index;
+            if __index < #count {
+                #fmt::FlatEntries::take(__entries, __i);
+                return #fmt::FlatEntries::decode_value(
+                    __entries,
+                    __i,
+                    |__r| -> #krate::__private::Result<Self, #fmt::Error> {
+                        #krate::__private::Ok(match __index {
+                            #content
+                            _ => ::core::unreachable!(),
+                        })
+                    },
+                );
+            }
+        }
+        #krate::__private::Err(#fmt::Reader::custom(#fmt::FlatEntries::reader(__entries), #message))
+    }
+}

@@ -1,0 +1,351 @@
+//! Objects read member by member for `#[serde(flatten)]` and for enums whose tag is inside the
+//! object (internally and adjacently tagged): the members are first collected as
+//! [`FlatEntries`] (each key with the text of its value, borrowed from the input, nothing
+//! decoded), then each part of the value takes the members it knows ([`DecodeFlat`]).
+//!
+//! serde buffers such objects into a tree of its own values; collecting slices of the input
+//! costs one scan of the object and one `Vec` of entries, and each value is then read once,
+//! straight from the input, by its own type.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use super::error::ErrorCode;
+use super::{Decode, DecodeKey, Error, Reader, Str};
+
+/// The members of an object, collected for the parts of a value that each take some of them:
+/// its own fields, then each flattened field in declaration order (see [`DecodeFlat`]).
+///
+/// A member is *taken* once a struct's field or an enum's tag has used it; maps see every
+/// member not taken (serde's rule for flattened maps).
+pub struct FlatEntries<'de, 'r> {
+    reader: &'r Reader<'de>,
+    entries: Vec<Entry<'de>>,
+}
+
+struct Entry<'de> {
+    /// The key's text, borrowed when it had no escapes.
+    key: Cow<'de, str>,
+    /// The offset of the key's opening quote, for errors about it.
+    key_at: usize,
+    /// The value's text.
+    value: &'de str,
+    taken: bool,
+}
+
+impl<'de, 'r> FlatEntries<'de, 'r> {
+    /// Reads the object at `r` (described by `expected` in an "invalid type" error), keeping
+    /// each member's key and the text of its value; every value is checked as
+    /// [`Reader::skip_value`] checks it.
+    pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
+        r.begin_object(expected)?;
+        let mut entries = Vec::new();
+        let mut first = true;
+        while let Some(key) = r.object_key(first)? {
+            first = false;
+            let key = match key {
+                Str::Borrowed(text) => Cow::Borrowed(text),
+                Str::Scratch(text) => Cow::Owned(text.to_owned()),
+            };
+            let key_at = r.last_key_offset();
+            let value = r.raw_value()?;
+            entries.push(Entry {
+                key,
+                key_at,
+                value,
+                taken: false,
+            });
+        }
+        Ok(FlatEntries { reader: r, entries })
+    }
+
+    /// The reader the object was read from, positioned after it (for errors about the whole
+    /// object, such as a missing field).
+    #[inline]
+    pub fn reader(&self) -> &Reader<'de> {
+        self.reader
+    }
+
+    /// How many members the object has, taken or not.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the object has no members.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether member `index` has been taken.
+    #[inline]
+    pub fn is_taken(&self, index: usize) -> bool {
+        self.entries[index].taken
+    }
+
+    /// Marks member `index` as taken: no later part of the value sees it.
+    #[inline]
+    pub fn take(&mut self, index: usize) {
+        self.entries[index].taken = true;
+    }
+
+    /// How many members are not taken.
+    pub fn remaining(&self) -> usize {
+        self.entries.iter().filter(|e| !e.taken).count()
+    }
+
+    /// The key of member `index`: [`Str::Borrowed`] when it had no escapes (its raw text),
+    /// as [`Reader::object_key`] gives keys.
+    #[inline]
+    pub fn key(&self, index: usize) -> Str<'de, '_> {
+        match &self.entries[index].key {
+            Cow::Borrowed(text) => Str::Borrowed(text),
+            Cow::Owned(text) => Str::Scratch(text),
+        }
+    }
+
+    /// The first member not taken whose key is `name`.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|e| !e.taken && e.key == name)
+    }
+
+    /// Reads the value of member `index` with `read`, from its text in the input (errors point
+    /// into the whole document).
+    #[inline]
+    pub fn decode_value<T>(
+        &self,
+        index: usize,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.reader.reread_with(self.entries[index].value, read)
+    }
+
+    /// Which members are taken, to put back with [`FlatEntries::restore`] when a part that
+    /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
+    pub fn marks(&self) -> Vec<bool> {
+        self.entries.iter().map(|e| e.taken).collect()
+    }
+
+    /// Puts back the marks [`FlatEntries::marks`] returned.
+    pub fn restore(&mut self, marks: &[bool]) {
+        for (entry, &taken) in self.entries.iter_mut().zip(marks) {
+            entry.taken = taken;
+        }
+    }
+
+    /// "unknown field" for the first member not taken, at its key: what
+    /// `deny_unknown_fields` makes of members no part of the value took. `expected` lists the
+    /// fields the message names.
+    pub fn refuse_remaining(&self, expected: &'static [&'static str]) -> Result<(), Error> {
+        match self.entries.iter().find(|e| !e.taken) {
+            None => Ok(()),
+            Some(entry) => Err(self.reader.error_at(
+                ErrorCode::UnknownField {
+                    found: entry.key.clone().into_owned(),
+                    expected,
+                },
+                entry.key_at,
+            )),
+        }
+    }
+
+    /// `message` as a data error at the key of member `index`.
+    #[cold]
+    pub fn error_at_key(&self, index: usize, message: impl std::fmt::Display) -> Error {
+        self.reader.custom_at(message, self.entries[index].key_at)
+    }
+}
+
+/// A type that can be read from the members of an object shared with other parts of a value:
+/// what `#[serde(flatten)]` and the content of an internally tagged newtype variant need.
+///
+/// Derived structs with named fields take the members named by their fields; derived enums
+/// whose every variant has an object form find their variant among the members; maps take
+/// every member not taken by another part (they do not take them, as in serde); `Option`
+/// is `None` when its content cannot be read.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use fastwire::json;
+///
+/// #[derive(fastwire::Decode, Debug, PartialEq)]
+/// struct Page {
+///     number: u32,
+///     #[serde(flatten)]
+///     rest: BTreeMap<String, bool>,
+/// }
+///
+/// let page: Page = json::from_str(r#"{"draft": true, "number": 3}"#).unwrap();
+/// assert_eq!(page, Page { number: 3, rest: BTreeMap::from([("draft".to_owned(), true)]) });
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a flattened JSON object",
+    label = "only structs with named fields, maps and enums whose variants are objects can be flattened",
+    note = "serde can only flatten structs and maps; a derived struct or enum implements `DecodeFlat` for JSON"
+)]
+pub trait DecodeFlat<'de>: Decode<'de> {
+    /// Reads `Self` from `entries`, taking the members it uses.
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
+}
+
+/// Each member not taken as an entry: the key through `K`'s [`DecodeKey`], the value
+/// through `V`'s `Decode`.
+fn map_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+    entries: &FlatEntries<'de, '_>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    for index in 0..entries.len() {
+        if entries.is_taken(index) {
+            continue;
+        }
+        let key = K::decode_key(entries.key(index))
+            .map_err(|message| entries.error_at_key(index, message))?;
+        let value = entries
+            .decode_value(index, V::decode)
+            .map_err(|e| e.in_key(&entries.key(index)))?;
+        insert(key, value);
+    }
+    Ok(())
+}
+
+impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFlat<'de> for BTreeMap<K, V> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let mut map = BTreeMap::new();
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K, V, S> DecodeFlat<'de> for HashMap<K, V, S>
+where
+    K: DecodeKey<'de> + Eq + Hash,
+    V: Decode<'de>,
+    S: BuildHasher + Default,
+{
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let mut map = HashMap::with_hasher(S::default());
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+/// `None` when `T` cannot be read from the members (serde's rule for a flattened `Option`):
+/// whatever `T` took is put back.
+impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Option<T> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let marks = entries.marks();
+        match T::decode_flat(entries) {
+            Ok(value) => Ok(Some(value)),
+            Err(_) => {
+                entries.restore(&marks);
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Box<T> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        T::decode_flat(entries).map(Box::new)
+    }
+}
+
+/// Takes nothing.
+impl<'de> DecodeFlat<'de> for () {
+    fn decode_flat(_: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Collects the object, lets a `u8` field `a` take its member, then reads the rest as a
+    /// map.
+    fn split(text: &str) -> Result<(Option<u8>, BTreeMap<String, i64>), Error> {
+        let mut r = Reader::new(text, 128);
+        let mut entries = FlatEntries::collect(&mut r, "an object")?;
+        let a = match entries.find("a") {
+            Some(index) => {
+                entries.take(index);
+                Some(entries.decode_value(index, u8::decode)?)
+            }
+            None => None,
+        };
+        let rest = BTreeMap::decode_flat(&mut entries)?;
+        Ok((a, rest))
+    }
+
+    #[test]
+    fn members_taken_are_not_seen_again() {
+        let (a, rest) = split(r#"{"b": 2, "a": 1, "c\u0041": -3}"#).unwrap();
+        assert_eq!(a, Some(1));
+        assert_eq!(
+            rest,
+            BTreeMap::from([("b".to_owned(), 2), ("cA".to_owned(), -3)])
+        );
+    }
+
+    #[test]
+    fn errors_point_into_the_document() {
+        let err = split(r#"{"b": 2, "a": 300}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid value: integer `300`, expected u8 (line 1, column 15)"
+        );
+        let err = split(r#"{"b": "x"}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid type: string \"x\", expected i64 at [\"b\"] (line 1, column 7)"
+        );
+        assert!(split(r#"{"b": [1,]}"#).is_err());
+        assert!(split(r#"[1]"#).is_err());
+    }
+
+    #[test]
+    fn options_put_back_what_they_took() {
+        struct Needs(u8);
+        impl<'de> Decode<'de> for Needs {
+            fn decode(_: &mut Reader<'de>) -> Result<Self, Error> {
+                unreachable!("read flat only")
+            }
+        }
+        impl<'de> DecodeFlat<'de> for Needs {
+            fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                let x = entries
+                    .find("x")
+                    .ok_or_else(|| entries.reader().missing_field("x"))?;
+                entries.take(x);
+                let y = entries
+                    .find("y")
+                    .ok_or_else(|| entries.reader().missing_field("y"))?;
+                entries.take(y);
+                Ok(Needs(entries.decode_value(x, u8::decode)?))
+            }
+        }
+        let mut r = Reader::new(r#"{"x": 1, "z": 2}"#, 128);
+        let mut entries = FlatEntries::collect(&mut r, "an object").unwrap();
+        assert!(Option::<Needs>::decode_flat(&mut entries)
+            .unwrap()
+            .is_none());
+        assert_eq!(entries.remaining(), 2);
+        let err = entries.refuse_remaining(&["y"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown field `x`, expected `y` (line 1, column 2)"
+        );
+
+        let mut r = Reader::new(r#"{"y": 0, "x": 7}"#, 128);
+        let mut entries = FlatEntries::collect(&mut r, "an object").unwrap();
+        let found = Option::<Needs>::decode_flat(&mut entries).unwrap();
+        assert_eq!(found.map(|n| n.0), Some(7));
+        assert_eq!(entries.remaining(), 0);
+    }
+}

@@ -1,0 +1,331 @@
+//! Maps read entry by entry for `#[serde(flatten)]` and for enums whose tag is inside the map
+//! (internally and adjacently tagged): the entries are first collected as [`FlatEntries`]
+//! (each key and value as the bytes they span, borrowed from the input, nothing decoded), then
+//! each part of the value takes the entries it knows ([`DecodeFlat`]).
+//!
+//! rmp-serde goes through serde, which buffers such maps into a tree of its own values;
+//! collecting slices of the input costs one scan of the map and one `Vec` of entries, and
+//! each value is then read once, straight from the input, by its own type.
+
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use super::{Decode, Error, Key, Reader};
+
+/// The entries of a map, collected for the parts of a value that each take some of them:
+/// its own fields, then each flattened field in declaration order (see [`DecodeFlat`]).
+///
+/// An entry is *taken* once a struct's field or an enum's tag has used it; maps see every
+/// entry not taken (serde's rule for flattened maps).
+pub struct FlatEntries<'de, 'r> {
+    reader: &'r Reader<'de>,
+    entries: Vec<Entry<'de>>,
+}
+
+struct Entry<'de> {
+    /// The key's bytes.
+    key: &'de [u8],
+    /// The key's offset in the input.
+    key_at: usize,
+    /// The key as a field or variant identifier, if it is one (a name or an index).
+    ident: Option<Key<'de>>,
+    /// The value's bytes.
+    value: &'de [u8],
+    taken: bool,
+}
+
+impl<'de, 'r> FlatEntries<'de, 'r> {
+    /// Reads the map at `r` (described by `expected` in an "invalid type" error), keeping each
+    /// entry's key and value as the bytes they span; every key and value is checked as
+    /// [`Reader::skip_value`] checks it.
+    pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
+        let len = r.begin_map(expected)?;
+        // Not sized by `len`, which the input claims: one entry per entry actually read.
+        let mut entries = Vec::new();
+        for _ in 0..len {
+            let key_at = r.offset();
+            let key = r.raw_value()?;
+            let ident = r.reread_with(key, Reader::decode_key).ok();
+            let value = r.raw_value()?;
+            entries.push(Entry {
+                key,
+                key_at,
+                ident,
+                value,
+                taken: false,
+            });
+        }
+        r.end_container();
+        Ok(FlatEntries { reader: r, entries })
+    }
+
+    /// The reader the map was read from, positioned after it (for errors about the whole
+    /// map, such as a missing field).
+    #[inline]
+    pub fn reader(&self) -> &Reader<'de> {
+        self.reader
+    }
+
+    /// How many entries the map has, taken or not.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the map has no entries.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether entry `index` has been taken.
+    #[inline]
+    pub fn is_taken(&self, index: usize) -> bool {
+        self.entries[index].taken
+    }
+
+    /// Marks entry `index` as taken: no later part of the value sees it.
+    #[inline]
+    pub fn take(&mut self, index: usize) {
+        self.entries[index].taken = true;
+    }
+
+    /// How many entries are not taken.
+    pub fn remaining(&self) -> usize {
+        self.entries.iter().filter(|e| !e.taken).count()
+    }
+
+    /// The key of entry `index` as a field or variant identifier (a `str` or `bin` name, or a
+    /// non-negative integer index), or `None` for a key of another type.
+    #[inline]
+    pub fn key(&self, index: usize) -> Option<Key<'de>> {
+        self.entries[index].ident
+    }
+
+    /// The first entry not taken whose key is the name `name`.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.entries
+            .iter()
+            .position(|e| !e.taken && e.ident == Some(Key::Name(name.as_bytes())))
+    }
+
+    /// Reads the key of entry `index` with `read`, from its bytes in the input.
+    #[inline]
+    pub fn decode_key<T>(
+        &self,
+        index: usize,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.reader.reread_with(self.entries[index].key, read)
+    }
+
+    /// Reads the value of entry `index` with `read`, from its bytes in the input (errors
+    /// point into the whole input).
+    #[inline]
+    pub fn decode_value<T>(
+        &self,
+        index: usize,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.reader.reread_with(self.entries[index].value, read)
+    }
+
+    /// Which entries are taken, to put back with [`FlatEntries::restore`] when a part that
+    /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
+    pub fn marks(&self) -> Vec<bool> {
+        self.entries.iter().map(|e| e.taken).collect()
+    }
+
+    /// Puts back the marks [`FlatEntries::marks`] returned.
+    pub fn restore(&mut self, marks: &[bool]) {
+        for (entry, &taken) in self.entries.iter_mut().zip(marks) {
+            entry.taken = taken;
+        }
+    }
+
+    /// The error for the first entry not taken, at its key ("unknown field" for a name):
+    /// what `deny_unknown_fields` makes of entries no part of the value took. `expected`
+    /// lists the fields the message names.
+    pub fn refuse_remaining(&self, expected: &'static [&'static str]) -> Result<(), Error> {
+        let Some(entry) = self.entries.iter().find(|e| !e.taken) else {
+            return Ok(());
+        };
+        Err(self.reader.reread_with(entry.key, |r| {
+            let at = r.offset();
+            Err(match entry.ident {
+                Some(key) => r.unknown_key(key, expected),
+                None => r.custom_at("unknown field", at),
+            })
+        })?)
+    }
+
+    /// The text of entry `index`'s key, for an error's path.
+    #[cold]
+    pub fn key_text(&self, index: usize) -> String {
+        self.reader.key_text_at(self.entries[index].key_at)
+    }
+}
+
+/// A type that can be read from the entries of a map shared with other parts of a value:
+/// what `#[serde(flatten)]` and the content of an internally tagged newtype variant need.
+///
+/// Derived structs with named fields take the entries named by their fields; derived enums
+/// whose every variant has a map form find their variant among the entries; maps take every
+/// entry not taken by another part (they do not take them, as in serde); `Option` is `None`
+/// when its content cannot be read.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use fastwire::msgpack;
+///
+/// #[derive(fastwire::Decode, Debug, PartialEq)]
+/// struct Page {
+///     number: u32,
+///     #[serde(flatten)]
+///     rest: BTreeMap<String, bool>,
+/// }
+///
+/// // {"draft": true, "number": 3}
+/// let page: Page = msgpack::from_slice(b"\x82\xa5draft\xc3\xa6number\x03").unwrap();
+/// assert_eq!(page, Page { number: 3, rest: BTreeMap::from([("draft".to_owned(), true)]) });
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a flattened MessagePack map",
+    label = "only structs with named fields, maps and enums whose variants are maps can be flattened",
+    note = "serde can only flatten structs and maps; a derived struct or enum implements `DecodeFlat` for MessagePack"
+)]
+pub trait DecodeFlat<'de>: Decode<'de> {
+    /// Reads `Self` from `entries`, taking the entries it uses.
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
+}
+
+/// Each entry not taken, key and value through their `Decode` impls.
+fn map_entries<'de, K: Decode<'de>, V: Decode<'de>>(
+    entries: &FlatEntries<'de, '_>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    for index in 0..entries.len() {
+        if entries.is_taken(index) {
+            continue;
+        }
+        let key = entries.decode_key(index, K::decode)?;
+        let value = entries
+            .decode_value(index, V::decode)
+            .map_err(|e| e.in_key(&entries.key_text(index)))?;
+        insert(key, value);
+    }
+    Ok(())
+}
+
+impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlat<'de> for BTreeMap<K, V> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let mut map = BTreeMap::new();
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K, V, S> DecodeFlat<'de> for HashMap<K, V, S>
+where
+    K: Decode<'de> + Eq + Hash,
+    V: Decode<'de>,
+    S: BuildHasher + Default,
+{
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let mut map = HashMap::with_hasher(S::default());
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+/// `None` when `T` cannot be read from the entries (serde's rule for a flattened `Option`):
+/// whatever `T` took is put back.
+impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Option<T> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        let marks = entries.marks();
+        match T::decode_flat(entries) {
+            Ok(value) => Ok(Some(value)),
+            Err(_) => {
+                entries.restore(&marks);
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Box<T> {
+    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        T::decode_flat(entries).map(Box::new)
+    }
+}
+
+/// Takes nothing.
+impl<'de> DecodeFlat<'de> for () {
+    fn decode_flat(_: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Collects the map, lets a `u8` field `a` take its entry, then reads the rest as a map.
+    fn split(input: &[u8]) -> Result<(Option<u8>, BTreeMap<String, i64>), Error> {
+        let mut r = Reader::new(input, 128);
+        let mut entries = FlatEntries::collect(&mut r, "a map")?;
+        let a = match entries.find("a") {
+            Some(index) => {
+                entries.take(index);
+                Some(entries.decode_value(index, u8::decode)?)
+            }
+            None => None,
+        };
+        let rest = BTreeMap::decode_flat(&mut entries)?;
+        Ok((a, rest))
+    }
+
+    #[test]
+    fn entries_taken_are_not_seen_again() {
+        // {"b": 2, "a": 1, "c": -3}
+        let (a, rest) = split(b"\x83\xa1b\x02\xa1a\x01\xa1c\xfd").unwrap();
+        assert_eq!(a, Some(1));
+        assert_eq!(
+            rest,
+            BTreeMap::from([("b".to_owned(), 2), ("c".to_owned(), -3)])
+        );
+    }
+
+    #[test]
+    fn errors_point_into_the_input() {
+        // {"b": 2, "a": 300}
+        let err = split(b"\x82\xa1b\x02\xa1a\xcd\x01\x2c").unwrap_err();
+        assert_eq!(err.offset(), 6);
+        // {"b": "x"}
+        let err = split(b"\x81\xa1b\xa1x").unwrap_err();
+        assert_eq!(err.offset(), 3);
+        assert!(err.to_string().contains("[\"b\"]"), "{err}");
+        // A length beyond the input, and not a map.
+        assert!(split(b"\x82\xa1b\x02").is_err());
+        assert!(split(b"\x91\x01").is_err());
+    }
+
+    #[test]
+    fn remaining_entries_are_refused_on_request() {
+        // {"x": 1, 7: 2}
+        let mut r = Reader::new(b"\x82\xa1x\x01\x07\x02", 128);
+        let mut entries = FlatEntries::collect(&mut r, "a map").unwrap();
+        assert_eq!(entries.key(1), Some(Key::Index(7)));
+        let x = entries.find("x").unwrap();
+        entries.take(x);
+        assert_eq!(entries.remaining(), 1);
+        let err = entries.refuse_remaining(&["x"]).unwrap_err();
+        assert_eq!(err.offset(), 4);
+        entries.take(1);
+        assert!(entries.refuse_remaining(&["x"]).is_ok());
+    }
+}
