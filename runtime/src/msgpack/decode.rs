@@ -26,7 +26,8 @@ use super::Error;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from MessagePack by fastwire",
     label = "`{Self}` does not implement `fastwire::msgpack::Decode`",
-    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::msgpack::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`"
+    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::msgpack::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`",
+    note = "if it implements serde's traits, enable fastwire's `serde` feature or add `#[wire(serde)]` to the field"
 )]
 pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
