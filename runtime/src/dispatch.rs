@@ -60,6 +60,9 @@ pub struct MaxSize<T: ?Sized>(PhantomData<fn() -> *const T>);
 pub trait SerdeJsonEncode: Serialize {}
 
 #[cfg(feature = "json")]
+// Reported as the trait itself, with its message, rather than as the `Serialize` or
+// `Deserialize` this impl needs.
+#[diagnostic::do_not_recommend]
 impl<T: ?Sized + Serialize> SerdeJsonEncode for T {}
 
 /// What every type's serde impls can do for a field that goes through the bridge.
@@ -72,6 +75,9 @@ impl<T: ?Sized + Serialize> SerdeJsonEncode for T {}
 pub trait SerdeJsonDecode<'de>: Deserialize<'de> {}
 
 #[cfg(feature = "json")]
+// Reported as the trait itself, with its message, rather than as the `Serialize` or
+// `Deserialize` this impl needs.
+#[diagnostic::do_not_recommend]
 impl<'de, T: Deserialize<'de>> SerdeJsonDecode<'de> for T {}
 
 /// What every type's serde impls can do for a field that goes through the bridge.
@@ -84,6 +90,9 @@ impl<'de, T: Deserialize<'de>> SerdeJsonDecode<'de> for T {}
 pub trait SerdeMsgpackEncode: Serialize {}
 
 #[cfg(feature = "msgpack")]
+// Reported as the trait itself, with its message, rather than as the `Serialize` or
+// `Deserialize` this impl needs.
+#[diagnostic::do_not_recommend]
 impl<T: ?Sized + Serialize> SerdeMsgpackEncode for T {}
 
 /// What every type's serde impls can do for a field that goes through the bridge.
@@ -96,6 +105,9 @@ impl<T: ?Sized + Serialize> SerdeMsgpackEncode for T {}
 pub trait SerdeMsgpackDecode<'de>: Deserialize<'de> {}
 
 #[cfg(feature = "msgpack")]
+// Reported as the trait itself, with its message, rather than as the `Serialize` or
+// `Deserialize` this impl needs.
+#[diagnostic::do_not_recommend]
 impl<'de, T: Deserialize<'de>> SerdeMsgpackDecode<'de> for T {}
 
 /// fastwire's JSON encoding, preferred where the type has it.
