@@ -83,3 +83,6 @@ pub(crate) fn encode_failed(function: &str, fallible: &str, err: EncodeError) ->
         "{function} failed to encode the value: {err} (use {fallible} to handle encoding errors)"
     )
 }
+
+/// serde's message for a path that is not UTF-8, which neither format can write.
+pub(crate) const PATH_NOT_UTF8: &str = "path contains invalid UTF-8 characters";

@@ -39,6 +39,7 @@ mod error;
 mod escape;
 mod flat;
 mod float;
+mod os;
 mod reader;
 mod value;
 mod writer;
@@ -340,7 +341,8 @@ impl Decoder {
 }
 
 /// Decodes a `T` from a JSON text. Strings without escapes are borrowed from `input` where `T`
-/// wants (`&str` fields, `Cow<str>`). Anything after the value but whitespace is an error.
+/// wants (`&str` fields, and `Cow<str>` fields with `#[serde(borrow)]`; any other `Cow` is
+/// owned, as in serde). Anything after the value but whitespace is an error.
 ///
 /// ```
 /// #[derive(fastwire::Decode, Debug, PartialEq)]

@@ -225,11 +225,13 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
     }
 }
 
-/// Borrowed from the input, always (MessagePack strings have no escapes to undo).
-impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
+/// Always owned, as serde reads a `Cow` (a field with `#[serde(borrow)]` borrows instead:
+/// the derive reads it with the reader's borrowing read). Owning is what lets a
+/// `Cow<'static, str>` be decoded from any input, as [`DecodeOwned`] requires.
+impl<'de, 'a> Decode<'de> for Cow<'a, str> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        r.decode_str().map(Cow::Borrowed)
+        r.decode_str().map(|text| Cow::Owned(String::from(text)))
     }
 }
 

@@ -54,6 +54,7 @@ mod decode;
 mod encode;
 mod error;
 mod flat;
+mod os;
 mod reader;
 mod timestamp;
 mod value;
@@ -248,7 +249,8 @@ impl Decoder {
 }
 
 /// Decodes a `T` from MessagePack bytes. Strings and binaries are borrowed from `input` where
-/// `T` wants (`&str`, `&[u8]` and `Cow<str>` fields). Bytes after the value are an error.
+/// `T` wants (`&str` and `&[u8]` fields, and `Cow` fields with `#[serde(borrow)]`; any other
+/// `Cow` is owned, as in serde). Bytes after the value are an error.
 ///
 /// ```
 /// #[derive(fastwire::Decode, Debug, PartialEq)]
