@@ -39,7 +39,7 @@
 //! | on | attribute |
 //! |---|---|
 //! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them; only trailing fields may have `skip_serializing_if`, since a field left out moves the ones after it) |
-//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (fastwire's encoding cannot fail) |
+//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (encoding such a variant is an error in serde, which the derive does not write yet) |
 //! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
 //!
 //! Any other serde attribute is a compile error on that attribute, never silently ignored.
@@ -91,6 +91,10 @@
 //! - `derive` (default): re-exports the [`Encode`] and [`Decode`] derives.
 //! - `json` (default): the [`json`](mod@json) module.
 //! - `msgpack` (default): the [`msgpack`](mod@msgpack) module.
+//! - `serde`: the `fastwire::bridge` module: values of types that implement only serde's
+//!   traits, encoded and decoded through serde_json and rmp-serde inside fastwire's writers
+//!   and readers (their failures reported as an [`EncodeError`]), and native impls for
+//!   `serde_json::Value`.
 //!
 //! Either format can be turned off; the derives then write impls for the other one only.
 
@@ -107,7 +111,7 @@ mod time;
 
 #[cfg(feature = "serde")]
 pub mod bridge;
-#[cfg(feature = "serde")]
+#[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
 mod dispatch;
 #[cfg(feature = "json")]
 pub mod json;
@@ -146,7 +150,7 @@ pub mod __private {
         String::from(text)
     }
 
-    #[cfg(feature = "serde")]
+    #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
     pub use crate::dispatch::{DecodeProbe, Dispatch, MaxSize};
     #[cfg(all(feature = "serde", feature = "json"))]
     pub use crate::dispatch::{

@@ -785,3 +785,52 @@ fn dispatch_errors_keep_positions_and_paths() {
     assert_eq!(err.to_string(), r#"bad version "2.x" at version (byte 9)"#);
     assert_eq!(err.path(), "version");
 }
+
+/// The dispatch expands to fully qualified paths only: a user's own `Option`, `Result`, `Ok`,
+/// `Some` and `None` cannot capture it.
+mod shadowed_prelude {
+    #![allow(dead_code)]
+
+    use fastwire::{json, msgpack};
+
+    struct Option;
+    struct Result;
+    struct Ok;
+    struct Some;
+    struct None;
+    struct Default;
+
+    struct Wrapped(u8, super::Version);
+
+    impl json::Encode for Wrapped {
+        fn encode<W: json::Writer>(&self, w: &mut W) {
+            w.begin_array();
+            w.array_value(true);
+            fastwire::__dispatch!(json::encode(&self.0, w));
+            w.array_value(false);
+            fastwire::__dispatch!(json::encode(&self.1, w));
+            w.end_array(true);
+        }
+    }
+
+    impl msgpack::Encode for Wrapped {
+        fn encode<W: msgpack::Writer>(&self, w: &mut W) {
+            fastwire::__dispatch!(msgpack::encode_after(&self.0, b"\x92", w));
+            fastwire::__dispatch!(msgpack::encode(&self.1, w));
+        }
+    }
+
+    #[test]
+    fn dispatch_ignores_shadowed_prelude_names() {
+        let value = Wrapped(1, super::Version(1, 2, 3));
+        assert_eq!(json::to_string(&value), r#"[1,"1.2.3"]"#);
+        assert_eq!(msgpack::to_vec(&value), b"\x92\x01\xa51.2.3");
+        assert!(fastwire::__dispatch!(msgpack::MAX_SIZE::<super::Version>).is_none());
+        let missing: core::option::Option<core::option::Option<super::Version>> =
+            fastwire::__dispatch!(json::missing::<core::option::Option<super::Version>>());
+        assert_eq!(
+            missing,
+            core::option::Option::Some(core::option::Option::None)
+        );
+    }
+}
