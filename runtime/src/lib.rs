@@ -197,7 +197,9 @@ macro_rules! __if_serde {
 /// | `msgpack::decode::<Ty>(r)` | `<Ty as msgpack::Decode>::decode(r)` |
 /// | `msgpack::missing::<Ty>()` | `<Ty as msgpack::Decode>::missing()` |
 ///
-/// `value` is a reference to the field's value.
+/// `value` is a reference to the field's value. Each form preceded by `serde` (`serde
+/// json::encode(value, w)`) goes through the bridge whatever impls the type has (for
+/// `#[wire(serde)]`; `MAX_SIZE` is then `None`), and is a compile error without the feature.
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 #[macro_export]
@@ -257,6 +259,41 @@ macro_rules! __dispatch {
         use $crate::__private::NativeMsgpackDecode as _;
         (&&$crate::__private::DecodeProbe::<$ty>::new()).__msgpack_missing()
     }};
+    // `#[wire(serde)]`: through the bridge whatever impls the type has. The receiver is the
+    // wrapper itself, which only the bridge's inherent methods take.
+    (serde json::encode($value:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__json_encode($w)
+    };
+    (serde json::size_hint($value:expr)) => {
+        $crate::__private::Dispatch($value).__json_size_hint()
+    };
+    (serde json::decode::<$ty:ty>($r:expr)) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__json_decode($r)
+    };
+    (serde json::missing::<$ty:ty>()) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__json_missing()
+    };
+    (serde msgpack::encode($value:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode($w)
+    };
+    (serde msgpack::encode_after($value:expr, $prefix:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode_after($prefix, $w)
+    };
+    (serde msgpack::encode_bounded($value:expr, $slot:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode_bounded($slot)
+    };
+    (serde msgpack::size_hint($value:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_size_hint()
+    };
+    (serde msgpack::MAX_SIZE::<$ty:ty>) => {
+        $crate::__private::Option::<$crate::__private::usize>::None
+    };
+    (serde msgpack::decode::<$ty:ty>($r:expr)) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__msgpack_decode($r)
+    };
+    (serde msgpack::missing::<$ty:ty>()) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__msgpack_missing()
+    };
 }
 
 /// One operation of generated code on one field (see the `serde` version): without the
@@ -265,6 +302,9 @@ macro_rules! __dispatch {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch {
+    (serde $($operation:tt)*) => {
+        ::core::compile_error!("`#[wire(serde)]` needs fastwire's `serde` feature")
+    };
     (json::encode($value:expr, $w:expr)) => {
         $crate::json::Encode::encode($value, $w)
     };

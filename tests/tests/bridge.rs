@@ -834,3 +834,59 @@ mod shadowed_prelude {
         );
     }
 }
+
+/// `#[wire(serde)]`: the `serde` forms go through the bridge even where fastwire's impl
+/// exists.
+#[test]
+fn serde_forms_always_bridge() {
+    struct Forced(Both);
+
+    impl json::Encode for Forced {
+        fn encode<W: json::Writer>(&self, w: &mut W) {
+            fastwire::__dispatch!(serde json::encode(&self.0, w));
+        }
+
+        fn size_hint(&self) -> usize {
+            fastwire::__dispatch!(serde json::size_hint(&self.0))
+        }
+    }
+
+    impl msgpack::Encode for Forced {
+        fn encode<W: msgpack::Writer>(&self, w: &mut W) {
+            fastwire::__dispatch!(serde msgpack::encode_after(&self.0, b"\x91", w));
+        }
+
+        fn size_hint(&self) -> usize {
+            fastwire::__dispatch!(serde msgpack::size_hint(&self.0))
+        }
+    }
+
+    impl<'de> json::Decode<'de> for Forced {
+        fn decode(r: &mut json::Reader<'de>) -> Result<Self, json::Error> {
+            fastwire::__dispatch!(serde json::decode::<Both>(r)).map(Forced)
+        }
+    }
+
+    impl<'de> msgpack::Decode<'de> for Forced {
+        fn decode(r: &mut msgpack::Reader<'de>) -> Result<Self, msgpack::Error> {
+            fastwire::__dispatch!(serde msgpack::decode::<Both>(r)).map(Forced)
+        }
+    }
+
+    assert_eq!(json::to_string(&Forced(Both::ViaFastwire)), "false");
+    assert_eq!(msgpack::to_vec(&Forced(Both::ViaFastwire)), b"\x91\xc2");
+    assert_eq!(json::from_str::<Forced>("1").unwrap().0, Both::ViaSerde);
+    assert_eq!(
+        msgpack::from_slice::<Forced>(b"\x01").unwrap().0,
+        Both::ViaSerde
+    );
+    assert_eq!(fastwire::__dispatch!(serde msgpack::MAX_SIZE::<u8>), None);
+    assert_eq!(
+        fastwire::__dispatch!(serde json::missing::<Option<Both>>()),
+        Some(None)
+    );
+    assert_eq!(
+        fastwire::__dispatch!(serde msgpack::missing::<Both>()),
+        None
+    );
+}
