@@ -181,8 +181,9 @@ fn encode_vec<T: ?Sized + Encode>(value: &T, out: &mut Vec<u8>) -> Result<(), En
 /// few write calls. Returns the first I/O error; nothing is written after it.
 ///
 /// A value that fails to encode (see [`Writer::fail`]) is an error of kind
-/// [`InvalidData`](io::ErrorKind::InvalidData) wrapping the [`EncodeError`]; what was
-/// written to `writer` before the failure stays there, nothing after it is written.
+/// [`InvalidData`](io::ErrorKind::InvalidData) wrapping the [`EncodeError`]. Output that
+/// had already reached `writer` stays there; from the failure on nothing more is written (not
+/// even what was still buffered), and `writer` is not flushed.
 ///
 /// ```
 /// let mut out = Vec::new();
