@@ -39,7 +39,7 @@
 //! | on | attribute |
 //! |---|---|
 //! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them; only trailing fields may have `skip_serializing_if`, since a field left out moves the ones after it) |
-//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (fastwire's encoding cannot fail) |
+//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (encoding such a variant is an error in serde, which the derive does not write yet) |
 //! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
 //!
 //! Any other serde attribute is a compile error on that attribute, never silently ignored.
@@ -91,11 +91,17 @@
 //! - `derive` (default): re-exports the [`Encode`] and [`Decode`] derives.
 //! - `json` (default): the [`json`](mod@json) module.
 //! - `msgpack` (default): the [`msgpack`](mod@msgpack) module.
+//! - `serde`: the `fastwire::bridge` module: values of types that implement only serde's
+//!   traits, encoded and decoded through serde_json and rmp-serde inside fastwire's writers
+//!   and readers (their failures reported as an [`EncodeError`]), and native impls for
+//!   `serde_json::Value`.
 //!
 //! Either format can be turned off; the derives then write impls for the other one only.
 
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod buf;
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod encode_error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
@@ -105,10 +111,15 @@ mod time;
 
 #[cfg(feature = "serde")]
 pub mod bridge;
+#[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
+mod dispatch;
 #[cfg(feature = "json")]
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+
+#[cfg(any(feature = "json", feature = "msgpack"))]
+pub use encode_error::EncodeError;
 
 /// Derives the encode trait of every enabled format ([`json::Encode`],
 /// [`msgpack::Encode`]).
@@ -138,6 +149,195 @@ pub mod __private {
     pub fn string_from(text: &str) -> String {
         String::from(text)
     }
+
+    #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
+    pub use crate::dispatch::{DecodeProbe, Dispatch, MaxSize};
+    #[cfg(all(feature = "serde", feature = "json"))]
+    pub use crate::dispatch::{
+        NativeJsonDecode, NativeJsonEncode, SerdeJsonDecode, SerdeJsonEncode,
+    };
+    #[cfg(all(feature = "serde", feature = "msgpack"))]
+    pub use crate::dispatch::{
+        NativeMsgpackDecode, NativeMsgpackEncode, NoMaxSize, SerdeMsgpackDecode, SerdeMsgpackEncode,
+    };
+}
+
+/// Keeps its input when the `serde` feature is enabled (used by generated code).
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($tokens:tt)*) => { $($tokens)* };
+}
+
+/// Drops its input when the `serde` feature is disabled (used by generated code).
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __if_serde {
+    ($($tokens:tt)*) => {};
+}
+
+/// One operation of generated code on one field's value or type, written as the trait call
+/// it stands for: with the `serde` feature, fastwire's impl where the field's type has one and
+/// otherwise the serde bridge (see `dispatch.rs`); without it, exactly the trait call. Every
+/// form is an expression.
+///
+/// | form | without `serde` |
+/// |---|---|
+/// | `json::encode(value, w)` | `json::Encode::encode(value, w)` |
+/// | `json::size_hint(value)` | `json::Encode::size_hint(value)` |
+/// | `json::decode::<Ty>(r)` | `<Ty as json::Decode>::decode(r)` |
+/// | `json::missing::<Ty>()` | `<Ty as json::Decode>::missing()` |
+/// | `msgpack::encode(value, w)` | `msgpack::Encode::encode(value, w)` |
+/// | `msgpack::encode_after(value, prefix, w)` | `msgpack::Encode::encode_after(value, prefix, w)` |
+/// | `msgpack::encode_bounded(value, slot)` | `msgpack::Encode::encode_bounded(value, slot)` |
+/// | `msgpack::size_hint(value)` | `msgpack::Encode::size_hint(value)` |
+/// | `msgpack::MAX_SIZE::<Ty>` | `<Ty as msgpack::Encode>::MAX_SIZE` |
+/// | `msgpack::decode::<Ty>(r)` | `<Ty as msgpack::Decode>::decode(r)` |
+/// | `msgpack::missing::<Ty>()` | `<Ty as msgpack::Decode>::missing()` |
+///
+/// `value` is a reference to the field's value. Each form preceded by `serde` (`serde
+/// json::encode(value, w)`) goes through the bridge whatever impls the type has (for
+/// `#[wire(serde)]`; `MAX_SIZE` is then `None`), and is a compile error without the feature.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch {
+    (json::encode($value:expr, $w:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeJsonEncode as _;
+        (&&$crate::__private::Dispatch($value)).__json_encode($w)
+    }};
+    (json::size_hint($value:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeJsonEncode as _;
+        (&&$crate::__private::Dispatch($value)).__json_size_hint()
+    }};
+    (json::decode::<$ty:ty>($r:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeJsonDecode as _;
+        (&&$crate::__private::DecodeProbe::<$ty>::new()).__json_decode($r)
+    }};
+    (json::missing::<$ty:ty>()) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeJsonDecode as _;
+        (&&$crate::__private::DecodeProbe::<$ty>::new()).__json_missing()
+    }};
+    (msgpack::encode($value:expr, $w:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackEncode as _;
+        (&&$crate::__private::Dispatch($value)).__msgpack_encode($w)
+    }};
+    (msgpack::encode_after($value:expr, $prefix:expr, $w:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackEncode as _;
+        (&&$crate::__private::Dispatch($value)).__msgpack_encode_after($prefix, $w)
+    }};
+    (msgpack::encode_bounded($value:expr, $slot:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackEncode as _;
+        (&&$crate::__private::Dispatch($value)).__msgpack_encode_bounded($slot)
+    }};
+    (msgpack::size_hint($value:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackEncode as _;
+        (&&$crate::__private::Dispatch($value)).__msgpack_size_hint()
+    }};
+    (msgpack::MAX_SIZE::<$ty:ty>) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NoMaxSize as _;
+        <$crate::__private::MaxSize<$ty>>::MSGPACK
+    }};
+    (msgpack::decode::<$ty:ty>($r:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackDecode as _;
+        (&&$crate::__private::DecodeProbe::<$ty>::new()).__msgpack_decode($r)
+    }};
+    (msgpack::missing::<$ty:ty>()) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackDecode as _;
+        (&&$crate::__private::DecodeProbe::<$ty>::new()).__msgpack_missing()
+    }};
+    // `#[wire(serde)]`: through the bridge whatever impls the type has. The receiver is the
+    // wrapper itself, which only the bridge's inherent methods take.
+    (serde json::encode($value:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__json_encode($w)
+    };
+    (serde json::size_hint($value:expr)) => {
+        $crate::__private::Dispatch($value).__json_size_hint()
+    };
+    (serde json::decode::<$ty:ty>($r:expr)) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__json_decode($r)
+    };
+    (serde json::missing::<$ty:ty>()) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__json_missing()
+    };
+    (serde msgpack::encode($value:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode($w)
+    };
+    (serde msgpack::encode_after($value:expr, $prefix:expr, $w:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode_after($prefix, $w)
+    };
+    (serde msgpack::encode_bounded($value:expr, $slot:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_encode_bounded($slot)
+    };
+    (serde msgpack::size_hint($value:expr)) => {
+        $crate::__private::Dispatch($value).__msgpack_size_hint()
+    };
+    (serde msgpack::MAX_SIZE::<$ty:ty>) => {
+        $crate::__private::Option::<$crate::__private::usize>::None
+    };
+    (serde msgpack::decode::<$ty:ty>($r:expr)) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__msgpack_decode($r)
+    };
+    (serde msgpack::missing::<$ty:ty>()) => {
+        $crate::__private::DecodeProbe::<$ty>::new().__msgpack_missing()
+    };
+}
+
+/// One operation of generated code on one field (see the `serde` version): without the
+/// `serde` feature, exactly the trait call.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch {
+    (serde $($operation:tt)*) => {
+        ::core::compile_error!("`#[wire(serde)]` needs fastwire's `serde` feature")
+    };
+    (json::encode($value:expr, $w:expr)) => {
+        $crate::json::Encode::encode($value, $w)
+    };
+    (json::size_hint($value:expr)) => {
+        $crate::json::Encode::size_hint($value)
+    };
+    (json::decode::<$ty:ty>($r:expr)) => {
+        <$ty as $crate::json::Decode<'_>>::decode($r)
+    };
+    (json::missing::<$ty:ty>()) => {
+        <$ty as $crate::json::Decode<'_>>::missing()
+    };
+    (msgpack::encode($value:expr, $w:expr)) => {
+        $crate::msgpack::Encode::encode($value, $w)
+    };
+    (msgpack::encode_after($value:expr, $prefix:expr, $w:expr)) => {
+        $crate::msgpack::Encode::encode_after($value, $prefix, $w)
+    };
+    (msgpack::encode_bounded($value:expr, $slot:expr)) => {
+        $crate::msgpack::Encode::encode_bounded($value, $slot)
+    };
+    (msgpack::size_hint($value:expr)) => {
+        $crate::msgpack::Encode::size_hint($value)
+    };
+    (msgpack::MAX_SIZE::<$ty:ty>) => {
+        <$ty as $crate::msgpack::Encode>::MAX_SIZE
+    };
+    (msgpack::decode::<$ty:ty>($r:expr)) => {
+        <$ty as $crate::msgpack::Decode<'_>>::decode($r)
+    };
+    (msgpack::missing::<$ty:ty>()) => {
+        <$ty as $crate::msgpack::Decode<'_>>::missing()
+    };
 }
 
 /// Keeps its input when the `json` format is enabled (used by generated code).

@@ -411,8 +411,9 @@ fn check_str(s: &str) {
         "{s:?}"
     );
     assert_round_trip_borrowed(&Cow::Borrowed(s), &docs);
+    // Owned, as serde's `Cow` is without `#[serde(borrow)]`.
     let cow: Cow<str> = fastwire::json::from_str(&docs.json.0).unwrap();
-    assert_eq!(matches!(cow, Cow::Borrowed(_)), !escaped, "{s:?}");
+    assert!(matches!(cow, Cow::Owned(_)), "{s:?}");
 }
 
 #[test]

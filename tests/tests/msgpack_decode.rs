@@ -991,9 +991,11 @@ fn strings_and_bytes_are_borrowed() {
     assert!(ours.list.iter().all(|t| within(t.as_bytes())));
     assert!(matches!(&ours.note, Cow::Borrowed(text) if within(text.as_bytes())));
     assert!(matches!(theirs.note, Cow::Borrowed(_)));
-    // `Cow<str>` borrows even without `#[serde(borrow)]`, where serde copies.
+    // Without `#[serde(borrow)]`, a `Cow<str>` owns its text, as serde's does.
     let cows: Vec<Cow<str>> = msgpack::from_slice(b"\x92\xa1a\xa1b").unwrap();
-    assert!(cows.iter().all(|c| matches!(c, Cow::Borrowed(_))));
+    assert!(cows.iter().all(|c| matches!(c, Cow::Owned(_))));
+    let theirs: Vec<Cow<str>> = rmp_serde::from_slice(b"\x92\xa1a\xa1b").unwrap();
+    assert!(theirs.iter().all(|c| matches!(c, Cow::Owned(_))));
 }
 
 // =============================================================================================

@@ -18,28 +18,27 @@ use crate::json;
 /// (from the `Serialize` impl, or serde_json's own, such as a map key that is not a string,
 /// number or boolean), what was written before it stays in the writer; discard the output.
 ///
-/// fastwire hands out writers to [`json::Encode`] impls; see the [module docs](super) for one
-/// that keeps the error.
+/// fastwire hands out writers to [`json::Encode`] impls, which record the error with
+/// [`fail`](json::Writer::fail) (as [`Serde`] does):
 ///
 /// ```
-/// use std::cell::Cell;
-/// use fastwire::bridge::{self, BridgeError};
-/// use fastwire::json;
+/// use std::time::Duration;
+/// use fastwire::bridge;
+/// use fastwire::json::{self, Writer};
 ///
-/// /// Encodes through serde, keeping the error (fastwire's `Encode` cannot fail yet).
-/// struct ViaSerde<T>(T, Cell<Option<BridgeError>>);
+/// /// A timeout, written as serde writes a `Duration`.
+/// struct Timeout(Duration);
 ///
-/// impl<T: serde::Serialize> json::Encode for ViaSerde<T> {
-///     fn encode<W: json::Writer>(&self, w: &mut W) {
+/// impl json::Encode for Timeout {
+///     fn encode<W: Writer>(&self, w: &mut W) {
 ///         if let Err(err) = bridge::encode_json(&self.0, w) {
-///             self.1.set(Some(err));
+///             w.fail(err);
 ///         }
 ///     }
 /// }
 ///
-/// let value = ViaSerde(std::time::Duration::from_millis(1500), Cell::new(None));
-/// assert_eq!(json::to_string(&value), r#"{"secs":1,"nanos":500000000}"#);
-/// assert!(value.1.take().is_none());
+/// let timeout = Timeout(Duration::from_millis(1500));
+/// assert_eq!(json::to_string(&timeout), r#"{"secs":1,"nanos":500000000}"#);
 /// ```
 pub fn encode_json<T: Serialize + ?Sized, W: json::Writer>(
     value: &T,
@@ -225,10 +224,14 @@ fn offset_in(text: &str, line: usize, column: usize) -> usize {
     (line_start + column.saturating_sub(1)).min(text.len())
 }
 
-impl<T: Serialize> Serde<T> {
-    /// Writes the value into `w` through [`encode_json`].
-    pub fn try_encode_json<W: json::Writer>(&self, w: &mut W) -> Result<(), BridgeError> {
-        encode_json(&self.0, w)
+/// Writes through [`encode_json`]; its error is recorded with
+/// [`fail`](json::Writer::fail).
+impl<T: Serialize> json::Encode for Serde<T> {
+    #[inline]
+    fn encode<W: json::Writer>(&self, w: &mut W) {
+        if let Err(err) = encode_json(&self.0, w) {
+            w.fail(err);
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | [`encode_json`], [`encode_msgpack`] | a `T: Serialize` written into a fastwire writer, as `serde_json` (compact or pretty, following the writer) and `rmp_serde::to_vec_named` write it |
 //! | [`decode_json`], [`decode_msgpack`] | a `T: Deserialize` read from the exact input of the next value, borrowing from it where `T` borrows |
-//! | [`Serde`] | a wrapper whose decode impls go through the bridge, and whose encoding is checked |
+//! | [`Serde`] | a wrapper whose encode and decode impls of both formats go through the bridge |
 //! | [`missing`] | what serde makes of an absent struct field of a given type |
 //! | `serde_json::{Value, Map, Number}` | fastwire's encode and decode traits of both formats, written natively (no serde in between) |
 //!
@@ -70,54 +70,53 @@
 //!
 //! ```
 //!
-//! Encoding goes through an [`Encode`](crate::json::Encode) impl, where fastwire hands out its
-//! writers. Until fastwire's encoding can fail, such an impl keeps the bridge's error itself:
+//! Encoding goes through [`Serde`], or, inside a hand-written [`Encode`](crate::json::Encode)
+//! impl, through [`encode_json`] and [`encode_msgpack`], whose error goes to the writer's
+//! [`fail`](crate::json::Writer::fail):
 //!
 //! ```
-//! use std::cell::Cell;
 //! use std::collections::BTreeMap;
-//! use fastwire::bridge::{self, BridgeError};
-//! use fastwire::json;
+//! use fastwire::bridge::{self, Serde};
+//! use fastwire::json::{self, Writer};
 //!
 //! /// `value` through its serde impl, inside a fastwire array: `[value]`.
-//! struct InArray<'a, T> {
-//!     value: &'a T,
-//!     error: Cell<Option<BridgeError>>,
-//! }
+//! struct InArray<'a, T>(&'a T);
 //!
 //! impl<T: serde::Serialize> json::Encode for InArray<'_, T> {
-//!     fn encode<W: json::Writer>(&self, w: &mut W) {
+//!     fn encode<W: Writer>(&self, w: &mut W) {
 //!         w.begin_array();
 //!         w.array_value(true);
-//!         if let Err(err) = bridge::encode_json(self.value, w) {
-//!             self.error.set(Some(err));
+//!         if let Err(err) = bridge::encode_json(self.0, w) {
+//!             w.fail(err);
 //!         }
 //!         w.end_array(true);
 //!     }
 //! }
 //!
 //! let map = BTreeMap::from([("b", vec![1, 2]), ("a", vec![])]);
-//! let wrapped = InArray { value: &map, error: Cell::new(None) };
 //! // serde_json's pretty layout, indented to where the value stands.
-//! assert_eq!(json::to_string_pretty(&wrapped), serde_json::to_string_pretty(&[&map]).unwrap());
-//! assert!(wrapped.error.take().is_none());
+//! assert_eq!(json::to_string_pretty(&InArray(&map)), serde_json::to_string_pretty(&[&map]).unwrap());
 //!
 //! // serde_json refuses map keys that are not strings, numbers or booleans.
 //! let bad = BTreeMap::from([(vec![1u8], 2u8)]);
-//! let wrapped = InArray { value: &bad, error: Cell::new(None) };
-//! json::to_string(&wrapped);
-//! assert_eq!(wrapped.error.take().unwrap().to_string(), "key must be a string");
+//! assert_eq!(json::try_to_string(&InArray(&bad)).unwrap_err().to_string(), "key must be a string");
+//! // `Serde` does the same for a whole value.
+//! assert_eq!(json::try_to_vec(&Serde(&bad)).unwrap_err().to_string(), "key must be a string");
+//! assert_eq!(
+//!     fastwire::msgpack::to_vec(&Serde(&bad)),
+//!     rmp_serde::to_vec_named(&bad).unwrap(),
+//! );
 //! ```
 //!
 //! # Encoding can fail
 //!
 //! A `Serialize` impl may refuse a value (serde_json refuses a map whose keys are not
 //! strings, numbers or booleans; an impl may return a custom error). The bridge's encoders
-//! return the error as a [`BridgeError`]. fastwire's [`json::Encode`](crate::json::Encode) and
-//! [`msgpack::Encode`](crate::msgpack::Encode) cannot fail, so [`Serde`] does not implement
-//! them: it encodes through [`Serde::try_encode_json`] and [`Serde::try_encode_msgpack`]
-//! until fastwire's encoding can report errors. What was written before a failure stays in
-//! the writer (as with `serde_json::to_writer`); discard the output.
+//! return the error as a [`BridgeError`]; [`Serde`]'s encode impls record it with the
+//! writer's `fail`, so that [`json::try_to_string`](crate::json::try_to_string) and the other
+//! `try_*` functions return it as an [`EncodeError`](crate::EncodeError), `to_writer` as an
+//! `io::Error`, and `to_string`, `to_vec` and `encode_into` panic. What was written before a
+//! failure stays in the writer; the entry points discard it.
 //!
 //! # Decoding: one value, checked twice
 //!
@@ -200,13 +199,14 @@ impl std::error::Error for BridgeError {}
 
 /// A value encoded and decoded through its serde impls, by the bridge.
 ///
-/// `Serde<T>` implements [`json::Decode`](crate::json::Decode) and
-/// [`msgpack::Decode`](crate::msgpack::Decode) for every `T: Deserialize<'de>`, through
-/// [`decode_json`] and [`decode_msgpack`] (an absent struct field of this type is what serde
-/// makes of one: `None` for an `Option`, see [`missing`]). It does not implement the encode
-/// traits, which cannot fail while `Serialize` can: encode with [`Serde::try_encode_json`] and
-/// [`Serde::try_encode_msgpack`] from an impl that can handle the error (see the
-/// [module docs](self)).
+/// `Serde<T>` implements [`json::Encode`](crate::json::Encode) and
+/// [`msgpack::Encode`](crate::msgpack::Encode) for every `T: Serialize`, through
+/// [`encode_json`] and [`encode_msgpack`] (an error of the `Serialize` impl is recorded with
+/// the writer's `fail`: see [`json::try_to_string`](crate::json::try_to_string)), and
+/// [`json::Decode`](crate::json::Decode) and [`msgpack::Decode`](crate::msgpack::Decode) for
+/// every `T: Deserialize<'de>`, through [`decode_json`] and [`decode_msgpack`] (an absent
+/// struct field of this type is what serde makes of one: `None` for an `Option`, see
+/// [`missing`]).
 ///
 /// ```
 /// use fastwire::bridge::Serde;
@@ -220,9 +220,29 @@ impl std::error::Error for BridgeError {}
 /// // In MessagePack, serde writes it as four bytes.
 /// let addr: Serde<Ipv4Addr> = fastwire::msgpack::from_slice(b"\x94\x7f\x00\x00\x01").unwrap();
 /// assert_eq!(addr.0, Ipv4Addr::LOCALHOST);
+///
+/// assert_eq!(fastwire::json::to_string(&addrs), r#"["10.0.0.1","127.0.0.1"]"#);
+/// assert_eq!(fastwire::msgpack::to_vec(&addr), b"\x94\x7f\x00\x00\x01");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Serde<T>(pub T);
+
+/// `T`'s own serde impl, as it is: a type with a `Serde<T>` field can derive serde's traits
+/// too.
+impl<T: serde::Serialize> serde::Serialize for Serde<T> {
+    #[inline]
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// `T`'s own serde impl, as it is.
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Serde<T> {
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize(deserializer).map(Serde)
+    }
+}
 
 /// The value serde gives a struct field of type `T` whose key is absent: `Some(None)` for an
 /// `Option` (and for any type whose `Deserialize` reads an absent value as serde's `none`),

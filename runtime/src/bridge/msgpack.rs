@@ -15,26 +15,27 @@ use crate::msgpack;
 /// (from the `Serialize` impl, or rmp-serde's own), what was written before it stays in the
 /// writer; discard the output.
 ///
+/// fastwire hands out writers to [`msgpack::Encode`] impls, which record the error with
+/// [`fail`](msgpack::Writer::fail) (as [`Serde`] does):
+///
 /// ```
-/// use std::cell::Cell;
-/// use fastwire::bridge::{self, BridgeError};
-/// use fastwire::msgpack;
+/// use std::time::Duration;
+/// use fastwire::bridge;
+/// use fastwire::msgpack::{self, Writer};
 ///
-/// /// Encodes through serde, keeping the error (fastwire's `Encode` cannot fail yet).
-/// struct ViaSerde<T>(T, Cell<Option<BridgeError>>);
+/// /// A timeout, written as serde writes a `Duration`.
+/// struct Timeout(Duration);
 ///
-/// impl<T: serde::Serialize> msgpack::Encode for ViaSerde<T> {
-///     fn encode<W: msgpack::Writer>(&self, w: &mut W) {
+/// impl msgpack::Encode for Timeout {
+///     fn encode<W: Writer>(&self, w: &mut W) {
 ///         if let Err(err) = bridge::encode_msgpack(&self.0, w) {
-///             self.1.set(Some(err));
+///             w.fail(err);
 ///         }
 ///     }
 /// }
 ///
-/// let duration = std::time::Duration::from_millis(1500);
-/// let value = ViaSerde(duration, Cell::new(None));
-/// assert_eq!(msgpack::to_vec(&value), rmp_serde::to_vec_named(&duration).unwrap());
-/// assert!(value.1.take().is_none());
+/// let duration = Duration::from_millis(1500);
+/// assert_eq!(msgpack::to_vec(&Timeout(duration)), rmp_serde::to_vec_named(&duration).unwrap());
 /// ```
 pub fn encode_msgpack<T: Serialize + ?Sized, W: msgpack::Writer>(
     value: &T,
@@ -105,10 +106,14 @@ pub fn decode_msgpack<'de, T: Deserialize<'de>>(
     rmp_serde::from_slice(raw).map_err(|err| r.rmp_serde_error(&err, start))
 }
 
-impl<T: Serialize> Serde<T> {
-    /// Writes the value into `w` through [`encode_msgpack`].
-    pub fn try_encode_msgpack<W: msgpack::Writer>(&self, w: &mut W) -> Result<(), BridgeError> {
-        encode_msgpack(&self.0, w)
+/// Writes through [`encode_msgpack`]; its error is recorded with
+/// [`fail`](msgpack::Writer::fail).
+impl<T: Serialize> msgpack::Encode for Serde<T> {
+    #[inline]
+    fn encode<W: msgpack::Writer>(&self, w: &mut W) {
+        if let Err(err) = encode_msgpack(&self.0, w) {
+            w.fail(err);
+        }
     }
 }
 

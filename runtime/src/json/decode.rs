@@ -25,7 +25,8 @@ use super::Error;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from JSON by fastwire",
     label = "`{Self}` does not implement `fastwire::json::Decode`",
-    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::json::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`"
+    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::json::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`",
+    note = "if it implements serde's traits, enable fastwire's `serde` feature or add `#[wire(serde)]` to the field"
 )]
 pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
@@ -440,23 +441,20 @@ impl<'de: 'a, 'a> DecodeKey<'de> for &'a str {
     }
 }
 
-/// Borrows from the input when the string has no escapes, owns the unescaped text otherwise.
-impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
+/// Always owned, as serde reads a `Cow` (a field with `#[serde(borrow)]` borrows instead:
+/// the derive reads it with the reader's borrowing read). Owning is what lets a
+/// `Cow<'static, str>` be decoded from any input, as [`DecodeOwned`] requires.
+impl<'de, 'a> Decode<'de> for Cow<'a, str> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        Ok(match r.decode_str()? {
-            Str::Borrowed(text) => Cow::Borrowed(text),
-            Str::Scratch(text) => Cow::Owned(text.to_owned()),
-        })
+        String::decode(r).map(Cow::Owned)
     }
 }
 
-impl<'de: 'a, 'a> DecodeKey<'de> for Cow<'a, str> {
+/// Always owned, as serde reads a `Cow` key.
+impl<'de, 'a> DecodeKey<'de> for Cow<'a, str> {
     fn decode_key(key: Str<'de, '_>) -> Result<Self, String> {
-        Ok(match key {
-            Str::Borrowed(text) => Cow::Borrowed(text),
-            Str::Scratch(text) => Cow::Owned(text.to_owned()),
-        })
+        Ok(Cow::Owned(String::from(&*key)))
     }
 }
 

@@ -22,12 +22,17 @@ use super::Writer;
 /// attributes and writes a specialised encoder; implemented here for the std types serde_json
 /// supports, with the same output.
 ///
-/// Encoding cannot fail: every value of an implementing type has a JSON form. Map keys are
-/// limited at compile time to types with a string form ([`EncodeKey`]).
+/// Encoding returns nothing: an impl that meets a value it cannot encode records why with
+/// [`Writer::fail`] and carries on, and the `try_*` functions report it (the other entry
+/// points panic or return an `io::Error`). fastwire's own impls fail only where serde's do (a
+/// `Path` that is not UTF-8); the serde bridge fails where the `Serialize` impl or serde_json
+/// does. Map keys are limited at compile time to types with a string form ([`EncodeKey`]),
+/// where serde_json refuses other keys when running.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded as JSON by fastwire",
     label = "`{Self}` does not implement `fastwire::json::Encode`",
-    note = "derive it with `#[derive(fastwire::Encode)]`, implement `fastwire::json::Encode` by hand, or leave the field out with `#[serde(skip_serializing)]`"
+    note = "derive it with `#[derive(fastwire::Encode)]`, implement `fastwire::json::Encode` by hand, or leave the field out with `#[serde(skip_serializing)]`",
+    note = "if it implements serde's traits, enable fastwire's `serde` feature or add `#[wire(serde)]` to the field"
 )]
 pub trait Encode {
     /// Writes `self` to `w`.

@@ -25,6 +25,12 @@
 //! | [`encode_into`] | appended to a caller's `Vec<u8>`: no allocation when it has room |
 //! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
 //! | [`to_string_pretty`], [`to_vec_pretty`], [`to_writer_pretty`] | serde_json's pretty layout (two-space indent) |
+//! | [`try_to_string`], [`try_to_vec`], [`try_encode_into`], [`try_to_string_pretty`], [`try_to_vec_pretty`] | the same, or the [`EncodeError`] of a value that cannot be encoded |
+//!
+//! Encoding fails only where serde's would for the same value: through the serde bridge
+//! (a `Serialize` impl that returns an error, a map key serde_json refuses), for a `Path` that
+//! is not UTF-8, or in a hand-written impl that calls [`Writer::fail`]. The `to_*` functions
+//! then panic and `to_writer` returns an `io::Error`; the `try_*` functions return the error.
 
 mod borrow;
 mod decode;
@@ -34,11 +40,15 @@ mod escape;
 mod flat;
 mod flat_entries;
 mod float;
+mod os;
 mod reader;
 mod value;
 mod writer;
 
 use std::io;
+
+use crate::encode_error::encode_failed;
+use crate::EncodeError;
 
 #[doc(hidden)]
 pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
@@ -63,11 +73,45 @@ use writer::{IoWriter, VecWriter};
 /// ```
 /// assert_eq!(fastwire::json::to_vec(&vec![1, 2, 3]), b"[1,2,3]");
 /// ```
+///
+/// # Panics
+/// If encoding fails, which only a `Serialize` impl reached through the serde bridge, an
+/// `Encode` impl that calls [`Writer::fail`], or a `Path` that is not UTF-8 can make happen;
+/// [`try_to_vec`] returns the error instead.
 #[inline]
+#[track_caller]
 pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
+    try_to_vec(value).unwrap_or_else(|err| encode_failed("json::to_vec", "json::try_to_vec", err))
+}
+
+/// Encodes `value` as compact JSON into a new `Vec<u8>`, or says why it cannot be encoded
+/// (see [`Writer::fail`]).
+///
+/// ```
+/// use fastwire::json::{self, Encode, Writer};
+///
+/// assert_eq!(json::try_to_vec(&[1, 2]).unwrap(), b"[1,2]");
+///
+/// /// Written only when it has something to say.
+/// struct Note<'a>(&'a str);
+///
+/// impl Encode for Note<'_> {
+///     fn encode<W: Writer>(&self, w: &mut W) {
+///         if self.0.is_empty() {
+///             w.fail("an empty note");
+///         }
+///         w.write_str(self.0);
+///     }
+/// }
+///
+/// assert_eq!(json::try_to_vec(&Note("hi")).unwrap(), br#""hi""#);
+/// assert_eq!(json::try_to_vec(&[Note("hi"), Note("")]).unwrap_err().to_string(), "an empty note");
+/// ```
+#[inline]
+pub fn try_to_vec<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
-    encode_into(value, &mut out);
-    out
+    encode_vec::<T, false>(value, &mut out)?;
+    Ok(out)
 }
 
 /// Encodes `value` as compact JSON into a new `String`.
@@ -75,11 +119,40 @@ pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
 /// ```
 /// assert_eq!(fastwire::json::to_string(&("a", 1.5, None::<u8>)), r#"["a",1.5,null]"#);
 /// ```
+///
+/// # Panics
+/// If encoding fails, which only a `Serialize` impl reached through the serde bridge, an
+/// `Encode` impl that calls [`Writer::fail`], or a `Path` that is not UTF-8 can make happen
+/// (as [`ToString::to_string`] panics when a `Display` impl fails); [`try_to_string`] returns
+/// the error instead.
 #[inline]
+#[track_caller]
 pub fn to_string<T: ?Sized + Encode>(value: &T) -> String {
-    let bytes = to_vec(value);
+    try_to_string(value)
+        .unwrap_or_else(|err| encode_failed("json::to_string", "json::try_to_string", err))
+}
+
+/// Encodes `value` as compact JSON into a new `String`, or says why it cannot be encoded
+/// (see [`Writer::fail`]).
+///
+/// ```
+/// use std::path::Path;
+///
+/// assert_eq!(fastwire::json::try_to_string(Path::new("/tmp")).unwrap(), r#""/tmp""#);
+/// # #[cfg(unix)] {
+/// use std::os::unix::ffi::OsStrExt;
+///
+/// // serde refuses paths that are not UTF-8, and so does fastwire.
+/// let path = Path::new(std::ffi::OsStr::from_bytes(b"/tmp/\xff"));
+/// let err = fastwire::json::try_to_string(path).unwrap_err();
+/// assert_eq!(err.to_string(), "path contains invalid UTF-8 characters");
+/// # }
+/// ```
+#[inline]
+pub fn try_to_string<T: ?Sized + Encode>(value: &T) -> Result<String, EncodeError> {
+    let bytes = try_to_vec(value)?;
     // SAFETY: fastwire's writers only ever append valid UTF-8 (see the `writer` module).
-    unsafe { String::from_utf8_unchecked(bytes) }
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
 /// Appends `value` as compact JSON to `out`. Allocates nothing when `out` has room, so a buffer
@@ -91,14 +164,53 @@ pub fn to_string<T: ?Sized + Encode>(value: &T) -> String {
 /// fastwire::json::encode_into(&"x", &mut buf);
 /// assert_eq!(buf, br#"[true,false]"x""#);
 /// ```
+///
+/// # Panics
+/// If encoding fails (see [`to_vec`]); [`try_encode_into`] returns the error instead.
 #[inline]
+#[track_caller]
 pub fn encode_into<T: ?Sized + Encode>(value: &T, out: &mut Vec<u8>) {
-    value.encode(&mut VecWriter::<false>::new(out));
+    if let Err(err) = encode_vec::<T, false>(value, out) {
+        encode_failed("json::encode_into", "json::try_encode_into", err)
+    }
+}
+
+/// Appends `value` as compact JSON to `out`, like [`encode_into`], or says why it cannot be
+/// encoded (see [`Writer::fail`]); `out` is then left as it was.
+///
+/// ```
+/// let mut buf = b"[".to_vec();
+/// fastwire::json::try_encode_into(&1, &mut buf).unwrap();
+/// assert_eq!(buf, b"[1");
+/// ```
+#[inline]
+pub fn try_encode_into<T: ?Sized + Encode>(
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    let len = out.len();
+    encode_vec::<T, false>(value, out).inspect_err(|_| out.truncate(len))
+}
+
+/// Writes `value` to the end of `out`, compact or pretty, and returns the failure recorded.
+#[inline]
+fn encode_vec<T: ?Sized + Encode, const PRETTY: bool>(
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    let mut w = VecWriter::<PRETTY>::new(out);
+    value.encode(&mut w);
+    w.finish()
 }
 
 /// Streams `value` as compact JSON to `writer` through a bounded buffer (64 KiB; long strings
 /// are escaped in pieces), so even a huge document needs little memory and few write calls.
 /// Returns the first I/O error; nothing is written after it.
+///
+/// A value that fails to encode (see [`Writer::fail`]) is an error of kind
+/// [`InvalidData`](io::ErrorKind::InvalidData) wrapping the [`EncodeError`]. Output that
+/// had already reached `writer` stays there; from the failure on nothing more is written (not
+/// even what was still buffered), and `writer` is not flushed.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -116,21 +228,50 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
 /// ```
 /// assert_eq!(fastwire::json::to_string_pretty(&vec![1, 2]), "[\n  1,\n  2\n]");
 /// ```
+///
+/// # Panics
+/// If encoding fails (see [`to_string`]); [`try_to_string_pretty`] returns the error instead.
+#[track_caller]
 pub fn to_string_pretty<T: ?Sized + Encode>(value: &T) -> String {
-    let bytes = to_vec_pretty(value);
+    try_to_string_pretty(value).unwrap_or_else(|err| {
+        encode_failed("json::to_string_pretty", "json::try_to_string_pretty", err)
+    })
+}
+
+/// Encodes `value` in serde_json's pretty layout into a new `String`, or says why it cannot
+/// be encoded (see [`Writer::fail`]).
+///
+/// ```
+/// let text = fastwire::json::try_to_string_pretty(&[[1, 2]]).unwrap();
+/// assert_eq!(text, "[\n  [\n    1,\n    2\n  ]\n]");
+/// ```
+pub fn try_to_string_pretty<T: ?Sized + Encode>(value: &T) -> Result<String, EncodeError> {
+    let bytes = try_to_vec_pretty(value)?;
     // SAFETY: fastwire's writers only ever append valid UTF-8 (see the `writer` module).
-    unsafe { String::from_utf8_unchecked(bytes) }
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
 /// Encodes `value` in serde_json's pretty layout into a new `Vec<u8>`.
+///
+/// # Panics
+/// If encoding fails (see [`to_vec`]); [`try_to_vec_pretty`] returns the error instead.
+#[track_caller]
 pub fn to_vec_pretty<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
-    let hint = value.size_hint();
-    let mut out = Vec::with_capacity(crate::buf::capacity_for(hint + hint / 2));
-    value.encode(&mut VecWriter::<true>::new(&mut out));
-    out
+    try_to_vec_pretty(value)
+        .unwrap_or_else(|err| encode_failed("json::to_vec_pretty", "json::try_to_vec_pretty", err))
 }
 
-/// Streams `value` in serde_json's pretty layout to `writer`, like [`to_writer`].
+/// Encodes `value` in serde_json's pretty layout into a new `Vec<u8>`, or says why it cannot
+/// be encoded (see [`Writer::fail`]).
+pub fn try_to_vec_pretty<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
+    let hint = value.size_hint();
+    let mut out = Vec::with_capacity(crate::buf::capacity_for(hint + hint / 2));
+    encode_vec::<T, true>(value, &mut out)?;
+    Ok(out)
+}
+
+/// Streams `value` in serde_json's pretty layout to `writer`, like [`to_writer`] (a failure
+/// to encode included).
 pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::Result<()> {
     let mut w = IoWriter::<W, true>::new(writer);
     value.encode(&mut w);
@@ -203,7 +344,8 @@ impl Decoder {
 }
 
 /// Decodes a `T` from a JSON text. Strings without escapes are borrowed from `input` where `T`
-/// wants (`&str` fields, `Cow<str>`). Anything after the value but whitespace is an error.
+/// wants (`&str` fields, and `Cow<str>` fields with `#[serde(borrow)]`; any other `Cow` is
+/// owned, as in serde). Anything after the value but whitespace is an error.
 ///
 /// ```
 /// #[derive(fastwire::Decode, Debug, PartialEq)]

@@ -5,6 +5,7 @@
 //! further checks. Only valid UTF-8 is ever written (all inputs are `&str`, digits or ASCII
 //! punctuation), which is what lets [`to_string`](super::to_string) skip re-validation.
 
+use std::fmt;
 use std::io;
 
 use super::escape;
@@ -53,6 +54,54 @@ pub trait Writer: sealed::Sealed {
     /// Current nesting level, used by the pretty layout.
     #[doc(hidden)]
     fn depth(&mut self) -> &mut usize;
+
+    /// Keeps `error` unless a failure is already recorded; see [`Writer::fail`].
+    #[doc(hidden)]
+    fn record_failure(&mut self, error: &dyn fmt::Display);
+
+    /// Records that the value cannot be encoded, with `error` as the reason. The first
+    /// failure recorded wins; later ones are ignored.
+    ///
+    /// Writing may go on after it (finish the value as if nothing happened: the output is
+    /// discarded anyway), and nothing else changes until the end: then
+    /// [`try_to_string`](super::try_to_string) and the other `try_*` functions return the
+    /// error as an [`EncodeError`](crate::EncodeError), [`to_writer`](super::to_writer) returns
+    /// it as an `io::Error` (and writes nothing more to its stream from the failure on), and
+    /// [`to_string`](super::to_string), [`to_vec`](super::to_vec) and
+    /// [`encode_into`](super::encode_into) panic.
+    ///
+    /// fastwire's own impls call it only for a `Path` that is not UTF-8, as serde fails for
+    /// one; the serde bridge calls it when a `Serialize` impl fails.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Encode, Writer};
+    ///
+    /// /// A percentage: 0 to 100, nothing else.
+    /// struct Percent(u8);
+    ///
+    /// impl Encode for Percent {
+    ///     fn encode<W: Writer>(&self, w: &mut W) {
+    ///         if self.0 > 100 {
+    ///             w.fail(format_args!("{}% is more than everything", self.0));
+    ///         }
+    ///         w.write_u64(u64::from(self.0));
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json::try_to_string(&[Percent(5), Percent(90)]).unwrap(), "[5,90]");
+    /// let err = json::try_to_string(&[Percent(120), Percent(101)]).unwrap_err();
+    /// assert_eq!(err.to_string(), "120% is more than everything");
+    ///
+    /// let mut out = Vec::new();
+    /// let err = json::to_writer(&mut out, &Percent(200)).unwrap_err();
+    /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    /// assert!(out.is_empty());
+    /// ```
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: impl fmt::Display) {
+        self.record_failure(&error);
+    }
 
     /// Ensures the next `additional` bytes can be appended without growing or flushing.
     #[inline(always)]
@@ -314,11 +363,26 @@ mod sealed {
 pub(crate) struct VecWriter<'a, const PRETTY: bool> {
     out: &'a mut Vec<u8>,
     depth: usize,
+    /// The first failure recorded, looked at once, when the value is written.
+    failure: Option<crate::EncodeError>,
 }
 
 impl<'a, const PRETTY: bool> VecWriter<'a, PRETTY> {
     pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
-        VecWriter { out, depth: 0 }
+        VecWriter {
+            out,
+            depth: 0,
+            failure: None,
+        }
+    }
+
+    /// The failure recorded while writing, if any.
+    #[inline]
+    pub(crate) fn finish(self) -> Result<(), crate::EncodeError> {
+        match self.failure {
+            None => Ok(()),
+            Some(err) => Err(err),
+        }
     }
 }
 
@@ -340,10 +404,19 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
     fn depth(&mut self) -> &mut usize {
         &mut self.depth
     }
+
+    #[cold]
+    #[inline(never)]
+    fn record_failure(&mut self, error: &dyn fmt::Display) {
+        if self.failure.is_none() {
+            self.failure = Some(crate::EncodeError::new(error));
+        }
+    }
 }
 
-/// Streams to an `io::Write` through a bounded buffer. The first I/O error is kept, later
-/// output is dropped, and [`IoWriter::finish`] reports the error.
+/// Streams to an `io::Write` through a bounded buffer. The first error (an I/O error, or a
+/// failure recorded by an encoder) is kept, later output is dropped, and
+/// [`IoWriter::finish`] reports the error.
 pub(crate) struct IoWriter<W: io::Write, const PRETTY: bool> {
     buf: Vec<u8>,
     inner: W,
@@ -400,5 +473,16 @@ impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<W, PRETTY> {
     #[inline(always)]
     fn depth(&mut self) -> &mut usize {
         &mut self.depth
+    }
+
+    /// Keeps the failure as the stream's error, and drops what is buffered: nothing more
+    /// reaches the stream.
+    #[cold]
+    #[inline(never)]
+    fn record_failure(&mut self, error: &dyn fmt::Display) {
+        if self.error.is_none() {
+            self.error = Some(crate::EncodeError::new(error).into());
+        }
+        self.buf.clear();
     }
 }

@@ -26,7 +26,8 @@ use super::Error;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from MessagePack by fastwire",
     label = "`{Self}` does not implement `fastwire::msgpack::Decode`",
-    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::msgpack::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`"
+    note = "derive it with `#[derive(fastwire::Decode)]`, implement `fastwire::msgpack::Decode` by hand, or leave the field out with `#[serde(skip_deserializing)]`",
+    note = "if it implements serde's traits, enable fastwire's `serde` feature or add `#[wire(serde)]` to the field"
 )]
 pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
@@ -235,11 +236,13 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
     }
 }
 
-/// Borrowed from the input, always (MessagePack strings have no escapes to undo).
-impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
+/// Always owned, as serde reads a `Cow` (a field with `#[serde(borrow)]` borrows instead:
+/// the derive reads it with the reader's borrowing read). Owning is what lets a
+/// `Cow<'static, str>` be decoded from any input, as [`DecodeOwned`] requires.
+impl<'de, 'a> Decode<'de> for Cow<'a, str> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        r.decode_str().map(Cow::Borrowed)
+        r.decode_str().map(|text| Cow::Owned(String::from(text)))
     }
 }
 

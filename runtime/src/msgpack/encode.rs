@@ -29,12 +29,16 @@ use super::Writer;
 /// attributes and writes a specialised encoder; implemented here for the std types serde
 /// supports, with rmp-serde's output.
 ///
-/// Encoding cannot fail: every value of an implementing type has a MessagePack form (lengths
-/// above `u32::MAX`, which MessagePack cannot say, panic).
+/// Encoding returns nothing: an impl that meets a value it cannot encode records why with
+/// [`Writer::fail`] and carries on, and the `try_*` functions report it (the other entry
+/// points panic or return an `io::Error`). fastwire's own impls fail only where serde's do (a
+/// `Path` that is not UTF-8); the serde bridge fails where the `Serialize` impl or rmp-serde
+/// does. Lengths above `u32::MAX`, which MessagePack cannot say, panic.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be encoded as MessagePack by fastwire",
     label = "`{Self}` does not implement `fastwire::msgpack::Encode`",
-    note = "derive it with `#[derive(fastwire::Encode)]`, implement `fastwire::msgpack::Encode` by hand, or leave the field out with `#[serde(skip_serializing)]`"
+    note = "derive it with `#[derive(fastwire::Encode)]`, implement `fastwire::msgpack::Encode` by hand, or leave the field out with `#[serde(skip_serializing)]`",
+    note = "if it implements serde's traits, enable fastwire's `serde` feature or add `#[wire(serde)]` to the field"
 )]
 pub trait Encode {
     /// Writes `self` to `w`.

@@ -29,6 +29,12 @@
 //! | [`to_vec`] | a new buffer, sized once from [`Encode::size_hint`] |
 //! | [`encode_into`] | appended to a caller's `Vec<u8>`: no allocation when it has room |
 //! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
+//! | [`try_to_vec`], [`try_encode_into`] | the same, or the [`EncodeError`] of a value that cannot be encoded |
+//!
+//! Encoding fails only where serde's would for the same value: through the serde bridge
+//! (a `Serialize` impl that returns an error), for a `Path` that is not UTF-8, or in a
+//! hand-written impl that calls [`Writer::fail`]. `to_vec` and `encode_into` then panic and
+//! `to_writer` returns an `io::Error`; the `try_*` functions return the error.
 //!
 //! | function | input |
 //! |---|---|
@@ -49,12 +55,16 @@ mod encode;
 mod error;
 mod flat;
 mod flat_entries;
+mod os;
 mod reader;
 mod timestamp;
 mod value;
 mod writer;
 
 use std::io;
+
+use crate::encode_error::encode_failed;
+use crate::EncodeError;
 
 #[doc(hidden)]
 pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
@@ -81,11 +91,46 @@ use writer::{IoWriter, VecWriter};
 /// ```
 /// assert_eq!(fastwire::msgpack::to_vec(&vec![1, 300]), b"\x92\x01\xcd\x01\x2c");
 /// ```
+///
+/// # Panics
+/// If encoding fails, which only a `Serialize` impl reached through the serde bridge, an
+/// `Encode` impl that calls [`Writer::fail`], or a `Path` that is not UTF-8 can make happen;
+/// [`try_to_vec`] returns the error instead.
 #[inline]
+#[track_caller]
 pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
+    try_to_vec(value)
+        .unwrap_or_else(|err| encode_failed("msgpack::to_vec", "msgpack::try_to_vec", err))
+}
+
+/// Encodes `value` as MessagePack into a new `Vec<u8>`, or says why it cannot be encoded
+/// (see [`Writer::fail`]).
+///
+/// ```
+/// use fastwire::msgpack::{self, Encode, Writer};
+///
+/// assert_eq!(msgpack::try_to_vec(&[1, 2]).unwrap(), b"\x92\x01\x02");
+///
+/// /// Written only when it has something to say.
+/// struct Note<'a>(&'a str);
+///
+/// impl Encode for Note<'_> {
+///     fn encode<W: Writer>(&self, w: &mut W) {
+///         if self.0.is_empty() {
+///             w.fail("an empty note");
+///         }
+///         w.write_str(self.0);
+///     }
+/// }
+///
+/// assert_eq!(msgpack::try_to_vec(&Note("hi")).unwrap(), b"\xa2hi");
+/// assert_eq!(msgpack::try_to_vec(&[Note("hi"), Note("")]).unwrap_err().to_string(), "an empty note");
+/// ```
+#[inline]
+pub fn try_to_vec<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
-    encode_into(value, &mut out);
-    out
+    encode_vec(value, &mut out)?;
+    Ok(out)
 }
 
 /// Appends `value` as MessagePack to `out`. Allocates nothing when `out` has room, so a buffer
@@ -97,14 +142,50 @@ pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
 /// fastwire::msgpack::encode_into(&"x", &mut buf);
 /// assert_eq!(buf, b"\x92\xc3\xc2\xa1x");
 /// ```
+///
+/// # Panics
+/// If encoding fails (see [`to_vec`]); [`try_encode_into`] returns the error instead.
 #[inline]
+#[track_caller]
 pub fn encode_into<T: ?Sized + Encode>(value: &T, out: &mut Vec<u8>) {
-    value.encode(&mut VecWriter::new(out));
+    if let Err(err) = encode_vec(value, out) {
+        encode_failed("msgpack::encode_into", "msgpack::try_encode_into", err)
+    }
+}
+
+/// Appends `value` as MessagePack to `out`, like [`encode_into`], or says why it cannot be
+/// encoded (see [`Writer::fail`]); `out` is then left as it was.
+///
+/// ```
+/// let mut buf = b"\x92".to_vec();
+/// fastwire::msgpack::try_encode_into(&1, &mut buf).unwrap();
+/// assert_eq!(buf, b"\x92\x01");
+/// ```
+#[inline]
+pub fn try_encode_into<T: ?Sized + Encode>(
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    let len = out.len();
+    encode_vec(value, out).inspect_err(|_| out.truncate(len))
+}
+
+/// Writes `value` to the end of `out` and returns the failure recorded.
+#[inline]
+fn encode_vec<T: ?Sized + Encode>(value: &T, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    let mut w = VecWriter::new(out);
+    value.encode(&mut w);
+    w.finish()
 }
 
 /// Streams `value` as MessagePack to `writer` through a bounded buffer (64 KiB; long strings
 /// and binaries go to the writer directly), so even a huge document needs little memory and
 /// few write calls. Returns the first I/O error; nothing is written after it.
+///
+/// A value that fails to encode (see [`Writer::fail`]) is an error of kind
+/// [`InvalidData`](io::ErrorKind::InvalidData) wrapping the [`EncodeError`]. Output that
+/// had already reached `writer` stays there; from the failure on nothing more is written (not
+/// even what was still buffered), and `writer` is not flushed.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -171,7 +252,8 @@ impl Decoder {
 }
 
 /// Decodes a `T` from MessagePack bytes. Strings and binaries are borrowed from `input` where
-/// `T` wants (`&str`, `&[u8]` and `Cow<str>` fields). Bytes after the value are an error.
+/// `T` wants (`&str` and `&[u8]` fields, and `Cow` fields with `#[serde(borrow)]`; any other
+/// `Cow` is owned, as in serde). Bytes after the value are an error.
 ///
 /// ```
 /// #[derive(fastwire::Decode, Debug, PartialEq)]

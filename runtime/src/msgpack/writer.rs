@@ -7,6 +7,7 @@
 //! writer keeps, rather than the three fields of a `Vec` reloaded on every write. Integers and
 //! headers always take their smallest form, as rmp-serde writes them.
 
+use std::fmt;
 use std::io;
 use std::marker::PhantomData;
 
@@ -42,6 +43,54 @@ pub trait Writer: sealed::Sealed {
     /// it to the underlying stream). Called only when the room is missing.
     #[doc(hidden)]
     fn make_room(&mut self, additional: usize);
+
+    /// Keeps `error` unless a failure is already recorded; see [`Writer::fail`].
+    #[doc(hidden)]
+    fn record_failure(&mut self, error: &dyn fmt::Display);
+
+    /// Records that the value cannot be encoded, with `error` as the reason. The first
+    /// failure recorded wins; later ones are ignored.
+    ///
+    /// Writing may go on after it (finish the value as if nothing happened: the output is
+    /// discarded anyway), and nothing else changes until the end: then
+    /// [`try_to_vec`](super::try_to_vec) and [`try_encode_into`](super::try_encode_into)
+    /// return the error as an [`EncodeError`](crate::EncodeError),
+    /// [`to_writer`](super::to_writer) returns it as an `io::Error` (and writes nothing more
+    /// to its stream from the failure on), and [`to_vec`](super::to_vec) and
+    /// [`encode_into`](super::encode_into) panic.
+    ///
+    /// fastwire's own impls call it only for a `Path` that is not UTF-8, as serde fails for
+    /// one; the serde bridge calls it when a `Serialize` impl fails.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Encode, Writer};
+    ///
+    /// /// A percentage: 0 to 100, nothing else.
+    /// struct Percent(u8);
+    ///
+    /// impl Encode for Percent {
+    ///     fn encode<W: Writer>(&self, w: &mut W) {
+    ///         if self.0 > 100 {
+    ///             w.fail(format_args!("{}% is more than everything", self.0));
+    ///         }
+    ///         w.write_u64(u64::from(self.0));
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(msgpack::try_to_vec(&[Percent(5), Percent(90)]).unwrap(), b"\x92\x05\x5a");
+    /// let err = msgpack::try_to_vec(&[Percent(120), Percent(101)]).unwrap_err();
+    /// assert_eq!(err.to_string(), "120% is more than everything");
+    ///
+    /// let mut out = Vec::new();
+    /// let err = msgpack::to_writer(&mut out, &Percent(200)).unwrap_err();
+    /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+    /// assert!(out.is_empty());
+    /// ```
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: impl fmt::Display) {
+        self.record_failure(&error);
+    }
 
     /// Appends a long run of bytes (the body of a string or binary). The streaming writer
     /// hands long runs to its stream directly instead of growing its buffer.
@@ -631,13 +680,30 @@ pub(crate) struct VecWriter<'a> {
     cursor: Cursor,
     /// Where the cursor stood when the length was last brought up to date.
     start: *const u8,
+    /// The first failure recorded, looked at once, when the value is written.
+    failure: Option<crate::EncodeError>,
 }
 
 impl<'a> VecWriter<'a> {
     pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
         let cursor = Cursor::over_spare(out);
         let start = cursor.pos;
-        VecWriter { out, cursor, start }
+        VecWriter {
+            out,
+            cursor,
+            start,
+            failure: None,
+        }
+    }
+
+    /// Counts what was written into the vector's length and returns the failure recorded
+    /// while writing, if any.
+    #[inline]
+    pub(crate) fn finish(mut self) -> Result<(), crate::EncodeError> {
+        match self.failure.take() {
+            None => Ok(()),
+            Some(err) => Err(err),
+        }
     }
 
     /// Counts the bytes written through the cursor into the vector's length.
@@ -670,10 +736,19 @@ impl Writer for VecWriter<'_> {
         self.cursor = Cursor::over_spare(self.out);
         self.start = self.cursor.pos;
     }
+
+    #[cold]
+    #[inline(never)]
+    fn record_failure(&mut self, error: &dyn fmt::Display) {
+        if self.failure.is_none() {
+            self.failure = Some(crate::EncodeError::new(error));
+        }
+    }
 }
 
-/// Streams to an `io::Write` through a bounded buffer. The first I/O error is kept, later
-/// output is dropped, and [`IoWriter::finish`] reports the error.
+/// Streams to an `io::Write` through a bounded buffer. The first error (an I/O error, or a
+/// failure recorded by an encoder) is kept, later output is dropped, and
+/// [`IoWriter::finish`] reports the error.
 pub(crate) struct IoWriter<W: io::Write> {
     buf: Vec<u8>,
     cursor: Cursor,
@@ -732,6 +807,17 @@ impl<W: io::Write> Writer for IoWriter<W> {
             self.buf.reserve(additional);
             self.cursor = Cursor::over_spare(&mut self.buf);
         }
+    }
+
+    /// Keeps the failure as the stream's error, and drops what is buffered: nothing more
+    /// reaches the stream.
+    #[cold]
+    #[inline(never)]
+    fn record_failure(&mut self, error: &dyn fmt::Display) {
+        if self.error.is_none() {
+            self.error = Some(crate::EncodeError::new(error).into());
+        }
+        self.flush_buffer();
     }
 
     /// Long runs go to the stream as they are, after what is buffered: the buffer never grows
