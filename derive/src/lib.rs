@@ -16,8 +16,12 @@ mod check;
 mod ctxt;
 mod de;
 mod format;
+mod identifier;
 mod json;
+mod key;
 mod msgpack;
+mod names;
+mod repr;
 mod ser;
 mod symbol;
 
@@ -71,16 +75,32 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
                 format,
             };
             let (json, msgpack) = (target(format::JSON), target(format::MSGPACK));
+            let identifier = cont.attrs.identifier != attr::Identifier::No;
             match direction {
+                Direction::Encode if cont.attrs.repr.is_some() => {
+                    let (json, msgpack) = (repr::encode(&json), repr::encode(&msgpack));
+                    quote!(#json #msgpack)
+                }
                 Direction::Encode => {
+                    let key = key::encode_key(&json);
                     let json = ser::generate(&json, &json::encode::JsonLayout);
                     let msgpack = ser::generate(&msgpack, &msgpack::encode::MsgpackLayout);
+                    quote!(#json #msgpack #key)
+                }
+                Direction::Decode if cont.attrs.repr.is_some() => {
+                    let (json, msgpack) = (repr::decode(&json), repr::decode(&msgpack));
+                    quote!(#json #msgpack)
+                }
+                Direction::Decode if identifier => {
+                    let json = identifier::decode(&json);
+                    let msgpack = identifier::decode(&msgpack);
                     quote!(#json #msgpack)
                 }
                 Direction::Decode => {
+                    let key = key::decode_key(&json);
                     let json = de::generate(&json, &json::decode::JsonLayout);
                     let msgpack = de::generate(&msgpack, &msgpack::decode::MsgpackLayout);
-                    quote!(#json #msgpack)
+                    quote!(#json #msgpack #key)
                 }
             }
         }
