@@ -125,7 +125,7 @@ fn check_identifier(cx: &Ctxt, cont: &Container, direction: Direction) {
             ),
             (Some(other), _, Style::Unit) if index != last => cx.error_spanned_tokens(
                 other.clone(),
-                "`#[serde(other)]` must be on the last variant",
+                "`#[serde(other)]` must be on the last variant: it takes every unknown name, so no variant can come after it",
             ),
             (Some(_), _, Style::Unit) => {}
             (Some(other), _, _) => cx.error_spanned_tokens(
@@ -144,7 +144,7 @@ fn check_identifier(cx: &Ctxt, cont: &Container, direction: Direction) {
             ),
             (None, _, _) => cx.error_spanned_by(
                 ident,
-                "a `variant_identifier` may only contain unit variants",
+                format!("a `variant_identifier` may only contain unit variants: remove the fields of `{ident}`"),
             ),
         }
     }
