@@ -37,13 +37,15 @@ pub fn int_repr(attrs: &[syn::Attribute]) -> Option<syn::Ident> {
 
 /// What every impl of a repr enum needs: its integer type and its variants.
 struct Repr<'c, 'a> {
-    int: syn::Ident,
+    /// `::core::primitive::u8`: spelled out, since the user's module may have its own `u8`.
+    int: TokenStream,
     variants: &'c [Variant<'a>],
 }
 
 impl<'c, 'a> Repr<'c, 'a> {
     fn of(cont: &'c Container<'a>) -> Self {
         let int = int_repr(&cont.original.attrs).expect("checked: a repr enum has `#[repr(int)]`");
+        let int = quote!(::core::primitive::#int);
         let Data::Enum(variants) = &cont.data else {
             unreachable!("checked: `repr` is on an enum")
         };
