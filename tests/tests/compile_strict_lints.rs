@@ -205,7 +205,7 @@ pub enum Side {
 }
 
 /// Maps keyed by derived types and by a parameter.
-#[derive(Debug, PartialEq, fastwire::Encode, fastwire::Decode)]
+#[derive(Debug, PartialEq, Eq, fastwire::Encode, fastwire::Decode)]
 pub struct Keyed<K: Ord> {
     /// By a repr enum.
     pub by_code: BTreeMap<Code, Side>,
@@ -228,7 +228,7 @@ pub enum Column<'a> {
 }
 
 /// A variant identifier.
-#[derive(Debug, PartialEq, fastwire::Decode)]
+#[derive(Debug, PartialEq, Eq, fastwire::Decode)]
 #[serde(variant_identifier)]
 pub enum Which {
     /// A.
