@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Container, Data, Field, Style, Variant};
-use crate::attr::DefaultValue;
+use crate::attr::{DefaultValue, TagKind};
 use crate::format::Impl;
 use crate::names::{self, Kind};
 use crate::Direction;
@@ -33,8 +33,14 @@ fn key_shape<'c, 'a>(cont: &'c Container<'a>, direction: Direction) -> Option<Ke
         }
         Data::Struct(Style::Newtype, fields) => &fields[0],
         Data::Struct(..) => return None,
+        // Only externally tagged: serde_json writes an internally tagged unit variant as an
+        // object and an untagged one as `null`, neither of which is a key.
         Data::Enum(variants)
-            if !variants.is_empty() && variants.iter().all(|v| v.style == Style::Unit) =>
+            if matches!(attrs.tag, TagKind::External)
+                && !variants.is_empty()
+                && variants
+                    .iter()
+                    .all(|v| v.style == Style::Unit && v.attrs.untagged.is_none()) =>
         {
             return Some(KeyShape::Variants(variants));
         }

@@ -1,7 +1,9 @@
 //! Derive macros for [fastwire](https://docs.rs/fastwire): each derive is a small compiler that
 //! parses the item into a model (`ast`), validates it (`check`), and generates one impl per
 //! format and direction (`json`, `msgpack`) over a format-independent core (`ser` for
-//! encoding, `de` for decoding).
+//! encoding, `de` for decoding). Shapes with an encoding of their own have generators of their
+//! own: `repr` (`#[wire(repr)]` enums), `identifier` (`field_identifier`, `variant_identifier`)
+//! and `key` (JSON object keys), sharing name matching (`names`).
 //!
 //! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
 
