@@ -60,7 +60,7 @@ fn check_repr(cx: &Ctxt, cont: &Container) {
     let meaningless = |tokens: &TokenStream, word: &str| {
         cx.error_spanned_tokens(
             tokens.clone(),
-            format!("`{word}` has no effect on a `#[wire(repr)]` enum, which is written as its discriminant: remove one of the two"),
+            format!("`{word}` has no effect on a `#[wire(repr)]` enum, which is written as its discriminant: remove it, or remove `#[wire(repr)]`"),
         );
     };
     for tokens in &cont.attrs.tag_tokens {
@@ -70,6 +70,9 @@ fn check_repr(cx: &Ctxt, cont: &Container) {
         meaningless(tokens, "rename_all");
     }
     if let Some(tokens) = &cont.attrs.identifier_tokens {
+        meaningless(tokens, &tokens.to_string());
+    }
+    for tokens in variants.iter().flat_map(|v| &v.attrs.name_tokens) {
         meaningless(tokens, &tokens.to_string());
     }
     let others: Vec<&TokenStream> = variants
