@@ -12,6 +12,8 @@ pub struct Container<'a> {
     pub attrs: attr::Container,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
+    /// The item as written, for what the attributes do not say (`#[repr(u8)]`, discriminants).
+    pub original: &'a syn::DeriveInput,
 }
 
 pub enum Data<'a> {
@@ -88,6 +90,7 @@ impl<'a> Container<'a> {
             attrs,
             data,
             generics: &item.generics,
+            original: item,
         })
     }
 }

@@ -4,6 +4,10 @@
 //! traits generically, as serde's does: `Serialize` (or any format's `Encode`) means the
 //! encode trait of the format whose impl is being written, `Deserialize<'de>` and
 //! `DeserializeOwned` (or `Decode<'de>`, `DecodeOwned`) its decode traits.
+//!
+//! A parameter in a map's key position (`K` in `BTreeMap<K, V>`, or anywhere inside the key
+//! type) gets the trait that position needs: JSON writes and reads keys through `EncodeKey` /
+//! `DecodeKey<'de>`, not `Encode` / `Decode<'de>`; MessagePack keys are values.
 
 use std::collections::HashSet;
 
@@ -61,8 +65,27 @@ pub fn with_bound(
     generics.make_where_clause().predicates.extend(explicit);
     let infer =
         |field: &attr::Field| (source.uses_field)(field) && (source.field_bound)(field).is_none();
-    add_inferred_bounds(&mut generics, cont, infer, trait_path);
+    let key_trait = key_trait(trait_path, fmt);
+    add_bounds(&mut generics, cont, infer, trait_path, key_trait.as_ref());
     generics
+}
+
+/// The trait a map key's type needs instead of `trait_path`, for a format that writes keys
+/// apart from values: JSON's `EncodeKey` for `Encode`, `DecodeKey<'de>` for `Decode<'de>`.
+/// `None` for MessagePack, whose keys are values.
+fn key_trait(trait_path: &syn::Path, fmt: &syn::Path) -> Option<syn::Path> {
+    if fmt.segments.last()?.ident != "json" {
+        return None;
+    }
+    let last = trait_path.segments.last()?;
+    let name = match last.ident.to_string().as_str() {
+        "Encode" => "EncodeKey",
+        "Decode" => "DecodeKey",
+        _ => return None,
+    };
+    let ident = syn::Ident::new(name, last.ident.span());
+    let arguments = &last.arguments;
+    Some(parse_quote!(#fmt::#ident #arguments))
 }
 
 /// Adds `T: trait_path` for every type parameter that appears in a field `selects` picks (and
@@ -73,6 +96,19 @@ pub fn add_inferred_bounds(
     selects: impl Fn(&attr::Field) -> bool,
     trait_path: &syn::Path,
 ) {
+    add_bounds(generics, cont, selects, trait_path, None);
+}
+
+/// [`add_inferred_bounds`], with `T: key_trait` instead for a parameter that appears in a
+/// map's key position (and both for one that appears in both positions). Without a key trait,
+/// keys are bound like values.
+fn add_bounds(
+    generics: &mut syn::Generics,
+    cont: &Container,
+    selects: impl Fn(&attr::Field) -> bool,
+    trait_path: &syn::Path,
+    key_trait: Option<&syn::Path>,
+) {
     let type_params: HashSet<syn::Ident> = cont
         .generics
         .type_params()
@@ -81,6 +117,8 @@ pub fn add_inferred_bounds(
     let mut finder = FindTypeParams {
         type_params: &type_params,
         used: HashSet::new(),
+        keyed: HashSet::new(),
+        in_key: false,
         associated: Vec::new(),
     };
     for field in cont.data.all_fields() {
@@ -90,9 +128,13 @@ pub fn add_inferred_bounds(
     }
     let predicates = &mut generics.make_where_clause().predicates;
     for param in cont.generics.type_params() {
-        if finder.used.contains(&param.ident) {
-            let ident = &param.ident;
+        let ident = &param.ident;
+        let keyed = finder.keyed.contains(ident);
+        if finder.used.contains(ident) || (keyed && key_trait.is_none()) {
             predicates.push(parse_quote!(#ident: #trait_path));
+        }
+        if let (true, Some(key_trait)) = (keyed, key_trait) {
+            predicates.push(parse_quote!(#ident: #key_trait));
         }
     }
     let mut seen = HashSet::new();
@@ -115,39 +157,93 @@ pub fn mentions_type_param(cont: &Container, ty: &syn::Type) -> bool {
     let mut finder = FindTypeParams {
         type_params: &type_params,
         used: HashSet::new(),
+        keyed: HashSet::new(),
+        in_key: false,
         associated: Vec::new(),
     };
     finder.visit_type(ty);
-    !finder.used.is_empty() || !finder.associated.is_empty()
+    !finder.used.is_empty() || !finder.keyed.is_empty() || !finder.associated.is_empty()
 }
+
+/// The map types whose first type argument is the key: std's, and the common crates' that
+/// keep std's parameter order.
+const MAP_TYPES: &[&str] = &[
+    "BTreeMap",
+    "HashMap",
+    "IndexMap",
+    "FxHashMap",
+    "AHashMap",
+    "DashMap",
+];
 
 struct FindTypeParams<'p, 'ast> {
     type_params: &'p HashSet<syn::Ident>,
+    /// Parameters seen in value position.
     used: HashSet<syn::Ident>,
+    /// Parameters seen in a map's key position.
+    keyed: HashSet<syn::Ident>,
+    /// Whether the visitor is inside a map's key type.
+    in_key: bool,
     /// Paths like `T::Item`, which need a bound of their own.
     associated: Vec<&'ast syn::TypePath>,
 }
 
 impl<'ast> Visit<'ast> for FindTypeParams<'_, 'ast> {
     fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
-        if let Some(last) = ty.path.segments.last() {
-            // `PhantomData<T>` encodes as `null` whatever `T` is.
-            if last.ident == "PhantomData" {
-                return;
-            }
+        let Some(last) = ty.path.segments.last() else {
+            return visit::visit_type_path(self, ty);
+        };
+        // `PhantomData<T>` encodes as `null` whatever `T` is.
+        if last.ident == "PhantomData" {
+            return;
         }
         if ty.qself.is_none() && ty.path.leading_colon.is_none() {
             if let Some(first) = ty.path.segments.first() {
                 if self.type_params.contains(&first.ident) {
-                    if ty.path.segments.len() == 1 {
-                        self.used.insert(first.ident.clone());
-                    } else {
+                    if ty.path.segments.len() > 1 {
                         self.associated.push(ty);
+                    } else if self.in_key {
+                        self.keyed.insert(first.ident.clone());
+                    } else {
+                        self.used.insert(first.ident.clone());
                     }
                 }
             }
         }
-        visit::visit_type_path(self, ty);
+        let map_arguments = match &last.arguments {
+            syn::PathArguments::AngleBracketed(args)
+                if MAP_TYPES.iter().any(|name| last.ident == name) =>
+            {
+                Some(args)
+            }
+            _ => None,
+        };
+        let Some(args) = map_arguments else {
+            return visit::visit_type_path(self, ty);
+        };
+        if let Some(qself) = &ty.qself {
+            self.visit_qself(qself);
+        }
+        let before_last = ty.path.segments.len() - 1;
+        for segment in ty.path.segments.iter().take(before_last) {
+            self.visit_path_segment(segment);
+        }
+        let mut types = 0;
+        for arg in &args.args {
+            match arg {
+                syn::GenericArgument::Type(inner) if types == 0 => {
+                    types += 1;
+                    let outer = std::mem::replace(&mut self.in_key, true);
+                    self.visit_type(inner);
+                    self.in_key = outer;
+                }
+                syn::GenericArgument::Type(_) => {
+                    types += 1;
+                    self.visit_generic_argument(arg);
+                }
+                _ => self.visit_generic_argument(arg),
+            }
+        }
     }
 
     // Types written by macros cannot be looked into.

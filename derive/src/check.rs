@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 
-use crate::attr::{Codec, TagKind};
+use crate::attr::{Codec, Identifier, TagKind};
 
 use crate::ast::{Container, Data, Field, Style};
 use crate::ctxt::Ctxt;
@@ -27,7 +27,132 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_as_array(cx, cont);
     check_tagging(cx, cont);
     check_flatten(cx, cont);
+    check_repr(cx, cont);
+    check_identifier(cx, cont, direction);
     check_not_generated_yet(cx, cont);
+}
+
+/// `#[wire(repr)]` writes a variant as its discriminant, an integer of the enum's
+/// `#[repr(...)]` type (serde_repr's encoding): that needs an enum, of unit variants only, with
+/// an integer representation; the words that choose another representation or rename
+/// variants would mean nothing.
+fn check_repr(cx: &Ctxt, cont: &Container) {
+    let Some(tokens) = &cont.attrs.repr else {
+        return;
+    };
+    let Data::Enum(variants) = &cont.data else {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            "`#[wire(repr)]` applies to enums of unit variants, written as their discriminant; a struct has none: remove it",
+        );
+        return;
+    };
+    for variant in variants.iter().filter(|v| v.style != Style::Unit) {
+        cx.error_spanned_by(
+            &variant.ident,
+            format!("`#[wire(repr)]` writes each variant as its discriminant, so no variant can have fields: make `{}` a unit variant, or remove `#[wire(repr)]`", variant.ident),
+        );
+    }
+    if crate::repr::int_repr(&cont.original.attrs).is_none() {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            "`#[wire(repr)]` writes the discriminant as the integer type of the enum's representation: add `#[repr(u8)]` (or another integer type) to the enum",
+        );
+    }
+    let meaningless = |tokens: &TokenStream, word: &str| {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            format!("`{word}` has no effect on a `#[wire(repr)]` enum, which is written as its discriminant: remove it, or remove `#[wire(repr)]`"),
+        );
+    };
+    for tokens in &cont.attrs.tag_tokens {
+        meaningless(tokens, &tokens.to_string());
+    }
+    if let Some(tokens) = &cont.attrs.rename_all_tokens {
+        meaningless(tokens, "rename_all");
+    }
+    if let Some(tokens) = &cont.attrs.identifier_tokens {
+        meaningless(tokens, &tokens.to_string());
+    }
+    for tokens in variants.iter().flat_map(|v| &v.attrs.name_tokens) {
+        meaningless(tokens, &tokens.to_string());
+    }
+    let others: Vec<&TokenStream> = variants
+        .iter()
+        .filter_map(|v| v.attrs.other.as_ref())
+        .collect();
+    if others.len() > 1 {
+        for tokens in others {
+            cx.error_spanned_tokens(
+                tokens.clone(),
+                "only one variant can be `#[serde(other)]`, the one any unknown integer decodes to",
+            );
+        }
+    }
+}
+
+/// serde's rules for identifiers: an enum whose variants are names, all units except what
+/// takes every other name, which comes last: in a `field_identifier`, a `#[serde(other)]`
+/// unit variant or a newtype holding the name. serde refuses to serialize identifiers, so
+/// only `Decode` derives for them.
+fn check_identifier(cx: &Ctxt, cont: &Container, direction: Direction) {
+    let Some(tokens) = &cont.attrs.identifier_tokens else {
+        return;
+    };
+    let word = tokens.to_string();
+    if direction == Direction::Encode {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            format!("a `{word}` enum is only ever decoded (serde refuses to serialize one too): derive `Decode` alone"),
+        );
+        return;
+    }
+    let Data::Enum(variants) = &cont.data else {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            format!("`{word}` applies to enums, whose variants are the names"),
+        );
+        return;
+    };
+    for tokens in &cont.attrs.tag_tokens {
+        cx.error_spanned_tokens(
+            tokens.clone(),
+            format!("`{tokens}` has no effect on a `{word}` enum, which is read from a name alone: remove it"),
+        );
+    }
+    let last = variants.len().saturating_sub(1);
+    for (index, variant) in variants.iter().enumerate() {
+        let ident = &variant.ident;
+        match (&variant.attrs.other, cont.attrs.identifier, variant.style) {
+            (Some(other), Identifier::Variant, _) => cx.error_spanned_tokens(
+                other.clone(),
+                "`#[serde(other)]` cannot be used in a `variant_identifier`: an unknown variant name is an error; use `field_identifier` to take unknown names",
+            ),
+            (Some(other), _, Style::Unit) if index != last => cx.error_spanned_tokens(
+                other.clone(),
+                "`#[serde(other)]` must be on the last variant: it takes every unknown name, so no variant can come after it",
+            ),
+            (Some(_), _, Style::Unit) => {}
+            (Some(other), _, _) => cx.error_spanned_tokens(
+                other.clone(),
+                "`#[serde(other)]` must be on a unit variant; to keep the unknown name, make the last variant a newtype such as `Other(String)` without `other`",
+            ),
+            (None, _, Style::Unit) => {}
+            (None, Identifier::Field, Style::Newtype) if index == last => {}
+            (None, Identifier::Field, Style::Newtype) => cx.error_spanned_by(
+                ident,
+                format!("`{ident}` takes every unknown name, so it must be the last variant"),
+            ),
+            (None, Identifier::Field, _) => cx.error_spanned_by(
+                ident,
+                "a `field_identifier` may only contain unit variants, and a newtype last (such as `Other(String)`) for unknown names",
+            ),
+            (None, _, _) => cx.error_spanned_by(
+                ident,
+                format!("a `variant_identifier` may only contain unit variants: remove the fields of `{ident}`"),
+            ),
+        }
+    }
 }
 
 /// serde's rules for enum representations: which shapes each can write.
@@ -134,15 +259,11 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
             format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
         );
     };
-    if let Some(tokens) = &cont.attrs.identifier_tokens {
-        not_yet(tokens, &tokens.to_string());
-    }
-    if let Some(tokens) = &cont.attrs.repr {
-        not_yet(tokens, "repr");
-    }
+    // Identifiers and repr enums have rules of their own for `other` (above).
+    let other_generated = cont.attrs.identifier_tokens.is_some() || cont.attrs.repr.is_some();
     if let Data::Enum(variants) = &cont.data {
         for variant in variants {
-            if let Some(tokens) = &variant.attrs.other {
+            if let Some(tokens) = variant.attrs.other.as_ref().filter(|_| !other_generated) {
                 not_yet(tokens, "other");
             }
             if let Some((_, tokens)) = &variant.attrs.with {

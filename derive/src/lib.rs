@@ -1,7 +1,9 @@
 //! Derive macros for [fastwire](https://docs.rs/fastwire): each derive is a small compiler that
 //! parses the item into a model (`ast`), validates it (`check`), and generates one impl per
 //! format and direction (`json`, `msgpack`) over a format-independent core (`ser` for
-//! encoding, `de` for decoding).
+//! encoding, `de` for decoding). Shapes with an encoding of their own have generators of their
+//! own: `repr` (`#[wire(repr)]` enums), `identifier` (`field_identifier`, `variant_identifier`)
+//! and `key` (JSON object keys), sharing name matching (`names`).
 //!
 //! Use them through the `fastwire` crate, which re-exports them and documents the attributes.
 
@@ -16,8 +18,12 @@ mod check;
 mod ctxt;
 mod de;
 mod format;
+mod identifier;
 mod json;
+mod key;
 mod msgpack;
+mod names;
+mod repr;
 mod ser;
 mod symbol;
 
@@ -71,16 +77,32 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
                 format,
             };
             let (json, msgpack) = (target(format::JSON), target(format::MSGPACK));
+            let identifier = cont.attrs.identifier != attr::Identifier::No;
             match direction {
+                Direction::Encode if cont.attrs.repr.is_some() => {
+                    let (json, msgpack) = (repr::encode(&json), repr::encode(&msgpack));
+                    quote!(#json #msgpack)
+                }
                 Direction::Encode => {
+                    let key = key::encode_key(&json);
                     let json = ser::generate(&json, &json::encode::JsonLayout);
                     let msgpack = ser::generate(&msgpack, &msgpack::encode::MsgpackLayout);
+                    quote!(#json #msgpack #key)
+                }
+                Direction::Decode if cont.attrs.repr.is_some() => {
+                    let (json, msgpack) = (repr::decode(&json), repr::decode(&msgpack));
+                    quote!(#json #msgpack)
+                }
+                Direction::Decode if identifier => {
+                    let json = identifier::decode(&json);
+                    let msgpack = identifier::decode(&msgpack);
                     quote!(#json #msgpack)
                 }
                 Direction::Decode => {
+                    let key = key::decode_key(&json);
                     let json = de::generate(&json, &json::decode::JsonLayout);
                     let msgpack = de::generate(&msgpack, &msgpack::decode::MsgpackLayout);
-                    quote!(#json #msgpack)
+                    quote!(#json #msgpack #key)
                 }
             }
         }

@@ -47,6 +47,23 @@
 //! generically, as serde's does: `Serialize` (or `Encode`) in it means each format's encode
 //! trait, `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its decode traits.
 //!
+//! Enums as numbers and names: `#[wire(repr)]` on an enum of unit variants with `#[repr(u8)]`
+//! (or another integer type) writes each variant as its discriminant, as serde_repr's
+//! `Serialize_repr` and `Deserialize_repr` do; an unknown integer is an error with
+//! serde_repr's message, or the variant marked `#[serde(other)]`. `#[serde(field_identifier)]`
+//! and `#[serde(variant_identifier)]` derive `Decode` for an enum read from a name (in
+//! MessagePack also from a `bin` or a variant's position), as serde's derive reads them; in a
+//! field identifier the last variant may take every other name, as a `#[serde(other)]` unit
+//! variant or a newtype such as `Other(String)`. serde refuses to serialize identifiers, and
+//! `Encode` refuses them too.
+//!
+//! Map keys: serde_json writes and reads newtype and `transparent` structs over key types, and
+//! enums of unit variants (as the variant's name), as object keys, so the derives implement
+//! `json::EncodeKey` and `json::DecodeKey` for those shapes (for repr enums, the quoted
+//! discriminant), bounded by the field's type alone. A type parameter in a map's key position
+//! (`K` in `BTreeMap<K, V>`) is bound by the JSON key traits instead of `Encode` / `Decode`.
+//! MessagePack keys are plain values.
+//!
 //! # What the derives write
 //!
 //! For the `Row` above, `Encode` expands to the equivalent of this impl (the real one spells

@@ -292,6 +292,56 @@ mod prelude_shadowed {
             value: u8,
         },
     }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[wire(repr)]
+    #[repr(u16)]
+    pub enum Code {
+        A = 1,
+        B,
+        #[serde(other)]
+        C,
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub enum Side {
+        Left,
+        #[serde(alias = "r")]
+        Right,
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub struct Key<T>(pub T);
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[serde(transparent)]
+    pub struct TransparentKey<T> {
+        pub key: T,
+        #[serde(skip)]
+        pub seen: ::core::primitive::u8,
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(field_identifier)]
+    pub enum Column<'a> {
+        Known,
+        Other(&'a str),
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(field_identifier)]
+    pub enum Ignoring {
+        Known,
+        #[serde(other)]
+        Rest,
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(variant_identifier)]
+    pub enum Which {
+        A,
+        B,
+    }
 }
 
 /// Primitive type names, `core`, `std` and `alloc` are shadowed: generated code must name
@@ -362,6 +412,56 @@ mod primitives_shadowed {
         Read(Byte),
         #[serde(skip_deserializing)]
         WrittenOnly(::core::primitive::u16),
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[wire(repr)]
+    #[repr(u8)]
+    pub enum Code {
+        A = 1,
+        B,
+        #[serde(other)]
+        C,
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub enum Side {
+        Left,
+        #[serde(alias = "r")]
+        Right,
+    }
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    pub struct Key<T>(pub T);
+
+    #[derive(fastwire::Encode, fastwire::Decode)]
+    #[serde(transparent)]
+    pub struct TransparentKey<T> {
+        pub key: T,
+        #[serde(skip)]
+        pub seen: ::core::primitive::u8,
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(field_identifier)]
+    pub enum Column<'a> {
+        Known,
+        Other(&'a str),
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(field_identifier)]
+    pub enum Ignoring {
+        Known,
+        #[serde(other)]
+        Rest,
+    }
+
+    #[derive(fastwire::Decode)]
+    #[serde(variant_identifier)]
+    pub enum Which {
+        A,
+        B,
     }
 
     #[derive(fastwire::Encode, fastwire::Decode)]

@@ -177,6 +177,99 @@ pub enum Partial {
     UnitWrittenOnly,
 }
 
+/// Written as its discriminant.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, fastwire::Encode, fastwire::Decode,
+)]
+#[wire(repr)]
+#[repr(u8)]
+pub enum Code {
+    /// One.
+    One = 1,
+    /// Two.
+    Two,
+}
+
+/// A newtype key over a parameter.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, fastwire::Encode, fastwire::Decode)]
+pub struct Key<T>(pub T);
+
+/// A unit-variant enum key.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, fastwire::Encode, fastwire::Decode)]
+pub enum Side {
+    /// Left.
+    Left,
+    /// Right.
+    #[serde(alias = "r")]
+    Right,
+}
+
+/// Maps keyed by derived types and by a parameter.
+#[derive(Debug, PartialEq, Eq, fastwire::Encode, fastwire::Decode)]
+pub struct Keyed<K: Ord> {
+    /// By a repr enum.
+    pub by_code: BTreeMap<Code, Side>,
+    /// By a newtype over the parameter.
+    pub by_key: BTreeMap<Key<K>, u8>,
+    /// By the parameter itself.
+    pub by_param: BTreeMap<K, Code>,
+    /// By a unit-variant enum.
+    pub by_side: BTreeMap<Side, u8>,
+}
+
+/// A field identifier keeping unknown names, borrowed.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, fastwire::Decode)]
+#[serde(field_identifier)]
+pub enum Column<'a> {
+    /// Known.
+    Known,
+    /// Any other name.
+    Other(&'a str),
+}
+
+/// A variant identifier.
+#[derive(Debug, PartialEq, Eq, fastwire::Decode)]
+#[serde(variant_identifier)]
+pub enum Which {
+    /// A.
+    A,
+    /// B.
+    B,
+}
+
+#[test]
+fn strict_keys_repr_and_identifiers() {
+    let keyed = Keyed {
+        by_code: BTreeMap::from([(Code::Two, Side::Left)]),
+        by_key: BTreeMap::from([(Key(-1_i32), 1)]),
+        by_param: BTreeMap::from([(3, Code::One)]),
+        by_side: BTreeMap::from([(Side::Right, 2)]),
+    };
+    let text = fastwire::json::to_string(&keyed);
+    assert_eq!(
+        text,
+        r#"{"by_code":{"2":"Left"},"by_key":{"-1":1},"by_param":{"3":1},"by_side":{"Right":2}}"#
+    );
+    assert_eq!(
+        fastwire::json::from_str::<Keyed<i32>>(&text).ok(),
+        Some(keyed)
+    );
+    let bytes = fastwire::msgpack::to_vec(&Code::Two);
+    assert_eq!(
+        fastwire::msgpack::from_slice::<Code>(&bytes).ok(),
+        Some(Code::Two)
+    );
+    let columns =
+        fastwire::json::from_str::<BTreeMap<Column<'_>, Which>>(r#"{"Known":"A","x":"B"}"#);
+    assert_eq!(
+        columns.ok(),
+        Some(BTreeMap::from([
+            (Column::Known, Which::A),
+            (Column::Other("x"), Which::B)
+        ]))
+    );
+}
+
 /// Twins of the types above, deriving `serde::Serialize`, for the oracle.
 #[allow(
     dead_code,

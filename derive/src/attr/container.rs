@@ -14,6 +14,8 @@ use crate::symbol::*;
 pub struct Container {
     pub name: Name,
     pub rename_all: RenameRules,
+    /// The tokens of `rename_all`, for errors where it means nothing.
+    pub rename_all_tokens: Option<TokenStream>,
     pub rename_all_fields: RenameRules,
     /// Present with the attribute's tokens, for error spans.
     pub transparent: Option<TokenStream>,
@@ -51,6 +53,7 @@ impl Container {
     pub fn from_ast(cx: &Ctxt, item: &syn::DeriveInput) -> Self {
         let mut rename = Pair::none(cx, RENAME);
         let mut rename_all = Pair::none(cx, RENAME_ALL);
+        let mut rename_all_tokens = None;
         let mut rename_all_fields = Pair::none(cx, RENAME_ALL_FIELDS);
         let mut transparent = Flag::none(cx, TRANSPARENT);
         let mut bound = Pair::none(cx, BOUND);
@@ -81,6 +84,7 @@ impl Container {
                 // #[serde(rename_all(serialize = "camelCase", deserialize = "snake_case"))]
                 let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
                 rename_all.set(source, &tokens, rules);
+                rename_all_tokens = Some(tokens);
             } else if meta.path == RENAME_ALL_FIELDS {
                 // #[serde(rename_all_fields = "camelCase")]
                 if !matches!(item.data, syn::Data::Enum(_)) {
@@ -201,6 +205,7 @@ impl Container {
         Container {
             name: Name::from_settings(original, rename, BTreeSet::new()),
             rename_all: RenameRules::from_pair(rename_all),
+            rename_all_tokens,
             rename_all_fields: RenameRules::from_pair(rename_all_fields),
             transparent: transparent.get_with_tokens(),
             ser_bound: bound.serialize.get(),

@@ -14,6 +14,8 @@ use crate::symbol::*;
 /// Settings read from a variant's attributes.
 pub struct Variant {
     pub name: Name,
+    /// The tokens of `rename` and `alias` words, for errors where names mean nothing.
+    pub name_tokens: Vec<TokenStream>,
     pub rename_all: RenameRules,
     /// `skip` or `skip_serializing`, with its tokens (refused when encoding).
     pub skip_serializing: Option<TokenStream>,
@@ -34,6 +36,7 @@ impl Variant {
         let mut rename = Pair::none(cx, RENAME);
         let mut rename_all = Pair::none(cx, RENAME_ALL);
         let mut aliases = BTreeSet::new();
+        let mut name_tokens = Vec::new();
         let mut skip_serializing = Setting::none(cx, SKIP_SERIALIZING);
         let mut skip_deserializing = Flag::none(cx, SKIP_DESERIALIZING);
         let mut other = Flag::none(cx, OTHER);
@@ -48,6 +51,7 @@ impl Variant {
                 // #[serde(rename(serialize = "foo", deserialize = "bar"))]
                 let names = get_ser_and_de(cx, source, RENAME, meta, get_string)?;
                 rename.set(source, &tokens, names);
+                name_tokens.push(tokens);
             } else if meta.path == RENAME_ALL {
                 // #[serde(rename_all = "camelCase")]
                 let rules = get_ser_and_de(cx, source, RENAME_ALL, meta, get_rename_rule)?;
@@ -57,6 +61,7 @@ impl Variant {
                 if let Some(alias) = get_lit_str(cx, source, ALIAS, meta)? {
                     aliases.insert(alias.value());
                 }
+                name_tokens.push(tokens);
             } else if meta.path == SKIP {
                 // #[serde(skip)]
                 skip_serializing.set(source, &tokens, ());
@@ -95,6 +100,7 @@ impl Variant {
         let original = unraw(&variant.ident);
         Variant {
             name: Name::from_settings(original, rename, aliases),
+            name_tokens,
             rename_all: RenameRules::from_pair(rename_all),
             skip_serializing: skip_serializing
                 .get_with_tokens()

@@ -1,0 +1,8 @@
+#[derive(fastwire::Decode)]
+#[serde(field_identifier)]
+enum Field {
+    Other(String),
+    Name,
+}
+
+fn main() {}

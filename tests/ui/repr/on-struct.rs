@@ -1,0 +1,7 @@
+#[derive(fastwire::Encode)]
+#[wire(repr)]
+struct Status {
+    code: u8,
+}
+
+fn main() {}

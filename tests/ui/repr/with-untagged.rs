@@ -1,0 +1,10 @@
+#[derive(fastwire::Decode)]
+#[wire(repr)]
+#[serde(untagged)]
+#[repr(u8)]
+enum Status {
+    Active,
+    Suspended,
+}
+
+fn main() {}
