@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 
-use crate::attr::{Codec, Identifier, TagKind};
+use crate::attr::{Identifier, TagKind};
 
 use crate::ast::{Container, Data, Field, Style};
 use crate::ctxt::Ctxt;
@@ -269,11 +269,6 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
             if let Some((_, tokens)) = &variant.attrs.with {
                 not_yet(tokens, "with");
             }
-        }
-    }
-    for field in cont.data.all_fields() {
-        if let Some((Codec::Serde(_), tokens)) = &field.attrs.with {
-            not_yet(tokens, "with");
         }
     }
 }

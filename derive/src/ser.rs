@@ -15,8 +15,11 @@ use crate::format::{Format, Impl};
 use crate::Direction;
 
 const ENCODE_BOUNDS: BoundSource = BoundSource {
-    // A field written by a `with` module needs no `Encode` of its own (serde's rule).
-    uses_field: |field| !field.skip_serializing && field.with.is_none(),
+    // A field written by a `with` module or function needs no `Encode` of its own (serde's
+    // rule), nor does one that goes through serde.
+    uses_field: |field| {
+        !field.skip_serializing && !field.encoded_by_function() && field.via_serde.is_none()
+    },
     field_bound: |field| field.ser_bound.as_deref(),
     container_bound: |cont| cont.ser_bound.as_deref(),
 };
@@ -554,17 +557,145 @@ pub fn conditional(member: &Member) -> Option<TokenStream> {
     Some(quote!(#predicate(#access)))
 }
 
-/// The statement that encodes a field's value: through the format's `Encode`, or the
-/// functions of a `#[wire(with = "...")]` module. Spanned on the field's type, so a type that
-/// does not implement `Encode` is reported on that field.
+/// The statement that encodes a field's value: through the format's `Encode` (see
+/// [`field_op`]), the functions of a `#[wire(with = "...")]` module, or a serde function
+/// through the bridge. Spanned on the field's type, so a type that does not implement
+/// `Encode` is reported on that field.
 pub fn encode_value(cx: &Ctx, member: &Member) -> TokenStream {
     let access = &member.access;
+    let name = format_ident!("{}", cx.format.name());
     if let Some(module) = native_with(member.field) {
-        let name = format_ident!("{}", cx.format.name());
         return quote!(#module::#name::encode(#access, __w););
     }
+    if let Some((function, tokens)) = &member.field.attrs.serialize_with {
+        return serialize_with(cx, member, function, tokens);
+    }
     let fmt = &cx.fmt;
-    spanned_call(member, quote!(#fmt::Encode::encode(#access, __w);))
+    let call = field_op(
+        cx,
+        member.field,
+        quote!(#name::encode(#access, __w)),
+        quote!(#fmt::Encode::encode(#access, __w)),
+    );
+    spanned_call(member, quote!(#call;))
+}
+
+/// How generated code reaches a field's impls for one operation: `direct`, the format's trait
+/// call, for a type that mentions a type parameter (whose bound says which impl it has);
+/// otherwise `op` through the runtime's `__dispatch!`, which picks fastwire's impl where the
+/// type has one and, with the `serde` feature, serde's through the bridge otherwise; and
+/// always the bridge under `#[wire(serde)]`.
+pub fn field_op(cx: &Ctx, field: &Field, op: TokenStream, direct: TokenStream) -> TokenStream {
+    dispatch(cx.krate, cx.cont, field, op, direct)
+}
+
+/// [`field_op`] for either direction.
+pub fn dispatch(
+    krate: &syn::Path,
+    cont: &Container,
+    field: &Field,
+    op: TokenStream,
+    direct: TokenStream,
+) -> TokenStream {
+    if field.attrs.via_serde.is_some() {
+        quote!(#krate::__dispatch!(serde #op))
+    } else if bound::mentions_type_param(cont, field.ty) {
+        direct
+    } else {
+        quote!(#krate::__dispatch!(#op))
+    }
+}
+
+/// The generic parameters of the container as a wrapper type around one field declares them,
+/// with `extra` (a lifetime) first: the parameters, the where-clause, and a `PhantomData`
+/// using each (the field's type may not use them all).
+pub fn wrapper_generics(
+    cont: &Container,
+    extra: Option<syn::Lifetime>,
+) -> (syn::Generics, TokenStream) {
+    let mut generics = cont.generics.clone();
+    if let Some(lifetime) = extra {
+        generics.params.insert(0, syn::parse_quote!(#lifetime));
+    }
+    let phantoms = cont.generics.params.iter().filter_map(|param| match param {
+        syn::GenericParam::Lifetime(def) => {
+            let lifetime = &def.lifetime;
+            Some(quote!(&#lifetime ()))
+        }
+        syn::GenericParam::Type(param) => {
+            let ident = &param.ident;
+            Some(quote!(fn() -> #ident))
+        }
+        syn::GenericParam::Const(_) => None,
+    });
+    (
+        generics,
+        quote!(::core::marker::PhantomData<(#(#phantoms,)*)>),
+    )
+}
+
+/// A field written by a serde function (`serialize_with`, or a serde `with` module's
+/// `serialize`): a wrapper whose `Serialize` calls it, through the bridge.
+fn serialize_with(
+    cx: &Ctx,
+    member: &Member,
+    function: &syn::ExprPath,
+    tokens: &TokenStream,
+) -> TokenStream {
+    let krate = cx.krate;
+    let name = format_ident!("{}", cx.format.name());
+    let access = &member.access;
+    let ty = member.field.ty;
+    let (generics, phantom) = wrapper_generics(cx.cont, Some(syn::parse_quote!('__a)));
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let serde = quote!(#krate::__private::serde);
+    // The container's parameters, in scope where the wrapper is made.
+    let params = cx.cont.generics.params.iter().map(|param| match param {
+        syn::GenericParam::Lifetime(def) => {
+            let lifetime = &def.lifetime;
+            quote!(#lifetime)
+        }
+        syn::GenericParam::Type(param) => {
+            let ident = &param.ident;
+            quote!(#ident)
+        }
+        syn::GenericParam::Const(param) => {
+            let ident = &param.ident;
+            quote!({ #ident })
+        }
+    });
+    let block = quote! {
+        {
+            struct __SerializeWith #impl_generics (&'__a #ty, #phantom) #where_clause;
+
+            impl #impl_generics #serde::Serialize for __SerializeWith #ty_generics #where_clause {
+                fn serialize<__S: #serde::Serializer>(
+                    &self,
+                    __s: __S,
+                ) -> #krate::__private::Result<__S::Ok, __S::Error> {
+                    #function(self.0, __s)
+                }
+            }
+
+            #krate::__dispatch!(serde #name::encode(
+                &__SerializeWith::<'_, #(#params),*>(#access, ::core::marker::PhantomData),
+                __w
+            ));
+        }
+    };
+    respan(
+        quote!(#krate::__with_serde! { #block }),
+        tokens_span(tokens),
+    )
+}
+
+/// The span of an attribute's tokens (their first token's).
+pub fn tokens_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |token| token.span())
 }
 
 /// The module of a field's `#[wire(with = "...")]`, if it has one.
@@ -583,12 +714,21 @@ pub fn spanned_call(member: &Member, call: TokenStream) -> TokenStream {
 
 /// The size hint of a field's value (a guess for a field written by a `with` module).
 pub fn value_hint(cx: &Ctx, member: &Member) -> TokenStream {
-    if member.field.attrs.with.is_some() {
+    if member.field.attrs.encoded_by_function() {
         return quote!(16);
     }
     let fmt = &cx.fmt;
     let access = &member.access;
-    spanned_call(member, quote!(#fmt::Encode::size_hint(#access)))
+    let name = format_ident!("{}", cx.format.name());
+    spanned_call(
+        member,
+        field_op(
+            cx,
+            member.field,
+            quote!(#name::size_hint(#access)),
+            quote!(#fmt::Encode::size_hint(#access)),
+        ),
+    )
 }
 
 /// `tokens` with every span set to `span`: a path whose tokens come from several places is

@@ -25,6 +25,8 @@ pub const TRY_FROM: Symbol = Symbol("try_from");
 pub const UNTAGGED: Symbol = Symbol("untagged");
 pub const VARIANT_IDENTIFIER: Symbol = Symbol("variant_identifier");
 pub const WITH: Symbol = Symbol("with");
+pub const SERIALIZE_WITH: Symbol = Symbol("serialize_with");
+pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
 pub const BOUND: Symbol = Symbol("bound");
 pub const CRATE: Symbol = Symbol("crate");
 pub const DEFAULT: Symbol = Symbol("default");
@@ -44,7 +46,7 @@ pub const WIRE: Symbol = Symbol("wire");
 
 /// serde words fastwire recognises but does not implement yet: using one is a compile error
 /// that says so, rather than the "unknown attribute" error a typo gets.
-pub const NOT_YET: &[&str] = &["deserialize_with", "getter", "remote", "serialize_with"];
+pub const NOT_YET: &[&str] = &["getter", "remote"];
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

@@ -298,11 +298,18 @@ pub trait NativeMsgpackDecode<'de> {
         -> Result<Self::Value, msgpack::Error>;
     /// The value of an absent field (`Decode::missing`).
     fn __msgpack_missing(&self) -> Option<Self::Value>;
+    /// The value of one byte of a `bin` read as a sequence (`Decode::from_bin_byte`).
+    fn __msgpack_from_bin_byte(&self, byte: u8) -> Option<Self::Value>;
 }
 
 #[cfg(feature = "msgpack")]
 impl<'de, T: msgpack::Decode<'de>> NativeMsgpackDecode<'de> for &DecodeProbe<T> {
     type Value = T;
+
+    #[inline(always)]
+    fn __msgpack_from_bin_byte(&self, byte: u8) -> Option<T> {
+        T::from_bin_byte(byte)
+    }
 
     #[inline(always)]
     fn __msgpack_decode(&self, r: &mut msgpack::Reader<'de>) -> Result<T, msgpack::Error> {
@@ -334,6 +341,17 @@ impl<T> DecodeProbe<T> {
         T: SerdeMsgpackDecode<'de>,
     {
         crate::bridge::missing()
+    }
+
+    /// A type read through serde takes no value from a `bin` byte (rmp-serde reads a `bin`
+    /// as a sequence of integers only): the `bin` is refused.
+    #[inline]
+    pub fn __msgpack_from_bin_byte<'de>(&self, byte: u8) -> Option<T>
+    where
+        T: SerdeMsgpackDecode<'de>,
+    {
+        let _ = byte;
+        None
     }
 }
 

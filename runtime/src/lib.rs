@@ -167,6 +167,9 @@ pub mod __private {
         String::from(text)
     }
 
+    #[cfg(feature = "serde")]
+    pub use serde;
+
     #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
     pub use crate::dispatch::{DecodeProbe, Dispatch, MaxSize};
     #[cfg(all(feature = "serde", feature = "json"))]
@@ -185,6 +188,26 @@ pub mod __private {
 #[macro_export]
 macro_rules! __if_serde {
     ($($tokens:tt)*) => { $($tokens)* };
+}
+
+/// Keeps its input, code that calls serde functions named by a field's attributes, when the
+/// `serde` feature is enabled (used by generated code).
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_serde {
+    ($($tokens:tt)*) => { $($tokens)* };
+}
+
+/// Without the `serde` feature, a field whose attributes name serde functions cannot be
+/// written: the error says what to enable (used by generated code).
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_serde {
+    ($($tokens:tt)*) => {
+        ::core::compile_error!("this field goes through serde (`with`, `serialize_with` or `deserialize_with` naming a serde module or function): enable fastwire's `serde` feature, or name a fastwire module with `#[wire(with = \"...\")]`")
+    };
 }
 
 /// Drops its input when the `serde` feature is disabled (used by generated code).
@@ -276,6 +299,11 @@ macro_rules! __dispatch {
         use $crate::__private::NativeMsgpackDecode as _;
         (&&$crate::__private::DecodeProbe::<$ty>::new()).__msgpack_missing()
     }};
+    (msgpack::from_bin_byte::<$ty:ty>($byte:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::NativeMsgpackDecode as _;
+        (&&$crate::__private::DecodeProbe::<$ty>::new()).__msgpack_from_bin_byte($byte)
+    }};
     // `#[wire(serde)]`: through the bridge whatever impls the type has. The receiver is the
     // wrapper itself, which only the bridge's inherent methods take.
     (serde json::encode($value:expr, $w:expr)) => {
@@ -354,6 +382,9 @@ macro_rules! __dispatch {
     };
     (msgpack::missing::<$ty:ty>()) => {
         <$ty as $crate::msgpack::Decode<'_>>::missing()
+    };
+    (msgpack::from_bin_byte::<$ty:ty>($byte:expr)) => {
+        <$ty as $crate::msgpack::Decode<'_>>::from_bin_byte($byte)
     };
 }
 

@@ -29,6 +29,14 @@ pub struct Field {
     pub flatten: Option<TokenStream>,
     /// `with`, with its tokens.
     pub with: Option<(Codec, TokenStream)>,
+    /// The serde function writing the field: `serialize_with`, or a serde `with` module's
+    /// `serialize`; with the attribute's tokens.
+    pub serialize_with: Option<(syn::ExprPath, TokenStream)>,
+    /// The serde function reading the field: `deserialize_with`, or a serde `with` module's
+    /// `deserialize`; with the attribute's tokens.
+    pub deserialize_with: Option<(syn::ExprPath, TokenStream)>,
+    /// `#[wire(serde)]`: the field goes through its serde impls, whatever others it has.
+    pub via_serde: Option<TokenStream>,
 }
 
 impl Field {
@@ -45,6 +53,9 @@ impl Field {
         let mut rename_tokens = None;
         let mut flatten = Flag::none(cx, FLATTEN);
         let mut with = Setting::none(cx, WITH);
+        let mut serialize_with = Setting::none(cx, SERIALIZE_WITH);
+        let mut deserialize_with = Setting::none(cx, DESERIALIZE_WITH);
+        let mut via_serde = Flag::none(cx, SERDE);
 
         for_each_meta(cx, &field.attrs, |source, meta| {
             let tokens = meta.path.to_token_stream();
@@ -103,12 +114,36 @@ impl Field {
                 if let Some(codec) = get_codec(cx, source, meta)? {
                     with.set(source, &tokens, codec);
                 }
+            } else if meta.path == SERIALIZE_WITH || meta.path == DESERIALIZE_WITH {
+                // #[serde(serialize_with = "path")], #[serde(deserialize_with = "path")]
+                let word = if meta.path == SERIALIZE_WITH {
+                    SERIALIZE_WITH
+                } else {
+                    DESERIALIZE_WITH
+                };
+                if let Source::Wire = source {
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!("`{word}` names a serde function: write it in `#[serde(...)]`; fastwire's own functions go in a module named by `#[wire(with = \"...\")]`"),
+                    );
+                }
+                if let Some(path) = get_expr_path(cx, source, word, meta)? {
+                    if word == SERIALIZE_WITH {
+                        serialize_with.set(source, &tokens, path);
+                    } else {
+                        deserialize_with.set(source, &tokens, path);
+                    }
+                }
+            } else if meta.path == SERDE && matches!(source, Source::Wire) {
+                // #[wire(serde)]
+                via_serde.set_true(source, &meta.path);
             } else {
                 reject_word(cx, source, meta, "field")?;
             }
             Ok(())
         });
 
+        let with_codec = with.get_with_tokens();
         let original = match &field.ident {
             Some(ident) => unraw(ident),
             None => index.to_string(),
@@ -124,12 +159,55 @@ impl Field {
             rename_tokens,
             borrow: borrow.get_with_tokens(),
             flatten: flatten.get_with_tokens(),
-            with: with.get_with_tokens(),
+            serialize_with: serialize_with
+                .get_with_tokens()
+                .or_else(|| serde_module_fn(&with_codec, "serialize")),
+            deserialize_with: deserialize_with
+                .get_with_tokens()
+                .or_else(|| serde_module_fn(&with_codec, "deserialize")),
+            with: with_codec,
+            via_serde: via_serde.get_with_tokens(),
         }
+    }
+
+    /// Whether the field is written by functions of its own (a `with` module of either kind,
+    /// or `serialize_with`) rather than by its type's impl.
+    pub fn encoded_by_function(&self) -> bool {
+        self.with.is_some() || self.serialize_with.is_some()
+    }
+
+    /// Whether the field is read by functions of its own (a `with` module of either kind, or
+    /// `deserialize_with`) rather than by its type's impl.
+    pub fn decoded_by_function(&self) -> bool {
+        self.with.is_some() || self.deserialize_with.is_some()
     }
 
     /// Applies the enclosing `rename_all` (container or variant) to this field's name.
     pub fn rename_by_rules(&mut self, rules: &RenameRules) {
         self.name.apply_rules(rules, RenameRule::apply_to_field);
     }
+}
+
+/// `module::name` for a serde `with` module, with the attribute's tokens.
+fn serde_module_fn(
+    with: &Option<(Codec, TokenStream)>,
+    name: &str,
+) -> Option<(syn::ExprPath, TokenStream)> {
+    let Some((Codec::Serde(module), tokens)) = with else {
+        return None;
+    };
+    let mut path = module.clone();
+    let span = path
+        .segments
+        .last()
+        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+    path.segments.push(syn::Ident::new(name, span).into());
+    Some((
+        syn::ExprPath {
+            attrs: Vec::new(),
+            qself: None,
+            path,
+        },
+        tokens.clone(),
+    ))
 }

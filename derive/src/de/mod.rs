@@ -22,8 +22,11 @@ use crate::ser::respan;
 use crate::Direction;
 
 const DECODE_BOUNDS: BoundSource = BoundSource {
-    // A field read by a `with` module needs no `Decode` of its own (serde's rule).
-    uses_field: |field| !field.skip_deserializing && field.with.is_none(),
+    // A field read by a `with` module or function needs no `Decode` of its own (serde's
+    // rule), nor does one that goes through serde.
+    uses_field: |field| {
+        !field.skip_deserializing && !field.decoded_by_function() && field.via_serde.is_none()
+    },
     field_bound: |field| field.de_bound.as_deref(),
     container_bound: |cont| cont.de_bound.as_deref(),
 };
@@ -32,6 +35,8 @@ const DECODE_BOUNDS: BoundSource = BoundSource {
 /// filled.
 pub struct Ctx<'a> {
     pub krate: &'a syn::Path,
+    /// The container being read.
+    pub cont: &'a Container<'a>,
     /// The format's module: `::fastwire::json`.
     pub fmt: TokenStream,
     pub format: Format,
@@ -232,6 +237,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
 
     let cx = Ctx {
         krate,
+        cont,
         fmt: fmt.clone(),
         format: target.format,
         container_default: &cont.attrs.default,
@@ -390,10 +396,17 @@ fn transparent_missing(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStr
     let ty = chosen.ty;
     let value = transparent_value(cx, fields, chosen, quote!(__v));
     let container_default = container_default_statement(cx);
+    let name = format_ident!("{}", cx.format.name());
+    let missing = field_op(
+        cx,
+        chosen,
+        quote!(#name::missing::<#ty>()),
+        quote!(<#ty as #fmt::Decode<'de>>::missing()),
+    );
     quote! {
         #[inline]
         fn missing() -> #krate::__private::Option<Self> {
-            match <#ty as #fmt::Decode<'de>>::missing() {
+            match #missing {
                 #krate::__private::Some(__v) => {
                     #container_default
                     #krate::__private::Some(#value)
@@ -441,15 +454,77 @@ fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
     let span = field.ty.span();
     let fmt = respan(cx.fmt.clone(), span);
     let ty = field.ty;
+    let name = format_ident!("{}", cx.format.name());
     if let Some((Codec::Native(module), _)) = &field.attrs.with {
-        let name = format_ident!("{}", cx.format.name());
         return quote!(#module::#name::decode(__r));
+    }
+    if let Some((function, tokens)) = &field.attrs.deserialize_with {
+        return deserialize_with(cx, field, function, tokens);
     }
     match crate::borrow::borrowed_cow(field) {
         Some(CowKind::Str) => quote_spanned!(span=> #fmt::__borrow_cow_str(__r)),
         Some(CowKind::Bytes) => quote_spanned!(span=> #fmt::__borrow_cow_bytes(__r)),
-        None => quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)),
+        None => respan(
+            field_op(
+                cx,
+                field,
+                quote!(#name::decode::<#ty>(__r)),
+                quote!(<#ty as #fmt::Decode<'de>>::decode(__r)),
+            ),
+            span,
+        ),
     }
+}
+
+/// A field read by a serde function (`deserialize_with`, or a serde `with` module's
+/// `deserialize`): a wrapper whose `Deserialize` calls it, through the bridge.
+fn deserialize_with(
+    cx: &Ctx,
+    field: &Field,
+    function: &syn::ExprPath,
+    tokens: &TokenStream,
+) -> TokenStream {
+    let krate = cx.krate;
+    let name = format_ident!("{}", cx.format.name());
+    let ty = field.ty;
+    let (generics, phantom) = crate::ser::wrapper_generics(cx.cont, None);
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let mut impl_generics = generics.clone();
+    impl_generics.params.insert(0, syn::parse_quote!('__de));
+    let (impl_generics, _, _) = impl_generics.split_for_impl();
+    let (decl_generics, _, _) = generics.split_for_impl();
+    let serde = quote!(#krate::__private::serde);
+    let turbofish = ty_generics.as_turbofish();
+    let block = quote! {
+        {
+            struct __DeserializeWith #decl_generics (#ty, #phantom) #where_clause;
+
+            impl #impl_generics #serde::Deserialize<'__de> for __DeserializeWith #ty_generics #where_clause {
+                fn deserialize<__D: #serde::Deserializer<'__de>>(
+                    __d: __D,
+                ) -> #krate::__private::Result<Self, __D::Error> {
+                    #krate::__private::Result::map(#function(__d), |__v| {
+                        __DeserializeWith #turbofish (__v, ::core::marker::PhantomData)
+                    })
+                }
+            }
+
+            #krate::__private::Result::map(
+                #krate::__dispatch!(serde #name::decode::<__DeserializeWith #ty_generics>(__r)),
+                |__w| __w.0,
+            )
+        }
+    };
+    respan(
+        quote!(#krate::__with_serde! { #block }),
+        crate::ser::tokens_span(tokens),
+    )
+}
+
+/// How generated code reaches a field's decode impls for one operation (see
+/// [`crate::ser::field_op`]).
+fn field_op(cx: &Ctx, field: &Field, op: TokenStream, direct: TokenStream) -> TokenStream {
+    crate::ser::dispatch(cx.krate, cx.cont, field, op, direct)
 }
 
 /// The value of a field that is skipped, or absent from a sequence that ended early (when it
@@ -484,14 +559,25 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
     let fmt = &cx.fmt;
     let ty = field.ty;
     let name = &field.attrs.name.deserialize;
-    if field.attrs.with.is_some() {
-        // A field read by a `with` module is required, whatever its type (serde's rule).
+    if field.attrs.decoded_by_function() {
+        // A field read by a `with` module or function is required, whatever its type
+        // (serde's rule).
         return quote! {
             return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name))
         };
     }
+    let format_name = format_ident!("{}", cx.format.name());
+    let missing = respan(
+        field_op(
+            cx,
+            field,
+            quote!(#format_name::missing::<#ty>()),
+            quote!(<#ty as #fmt::Decode<'de>>::missing()),
+        ),
+        ty.span(),
+    );
     quote! {
-        match <#ty as #fmt::Decode<'de>>::missing() {
+        match #missing {
             #krate::__private::Some(__v) => __v,
             #krate::__private::None => return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name)),
         }
@@ -538,11 +624,8 @@ fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style
 fn transparent_body(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStream {
     let krate = cx.krate;
     let chosen = cont.transparent_candidates(Direction::Decode)[0];
-    let span = chosen.ty.span();
-    let ty = chosen.ty;
-    let fmt = respan(cx.fmt.clone(), span);
-    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)?);
-    let value = transparent_value(cx, fields, chosen, decode);
+    let decode = decode_value(cx, chosen);
+    let value = transparent_value(cx, fields, chosen, quote!(#decode?));
     quote!(#krate::__private::Ok(#value))
 }
 
@@ -577,11 +660,8 @@ fn transparent_value(
 /// A newtype is its one field's value.
 fn newtype_body(cx: &Ctx, constructor: &TokenStream, field: &Field) -> TokenStream {
     let krate = cx.krate;
-    let span = field.ty.span();
-    let ty = field.ty;
-    let fmt = respan(cx.fmt.clone(), span);
-    let decode = quote_spanned!(span=> <#ty as #fmt::Decode<'de>>::decode(__r)?);
-    quote!(#krate::__private::Ok(#constructor(#decode)))
+    let decode = decode_value(cx, field);
+    quote!(#krate::__private::Ok(#constructor(#decode?)))
 }
 
 /// The statements reading `target`'s decoded fields in order from an open sequence, each into

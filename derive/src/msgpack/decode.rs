@@ -35,11 +35,22 @@ impl Layout for MsgpackLayout {
             element: |cx, ty, position, decode| {
                 let fmt = &cx.fmt;
                 let krate = cx.krate;
+                // A concrete type may be read through serde (see `ser::dispatch`), which takes
+                // no value from a `bin` byte.
+                let bin = if crate::bound::mentions_type_param(cx.cont, ty) {
+                    quote!(#fmt::Reader::bin_element::<#ty>(__r, __bytes, #position, "an integer", __at)?)
+                } else {
+                    quote! {
+                        #fmt::Reader::bin_element_with(__r, __bytes, #position, "an integer", __at, |__b| {
+                            #krate::__dispatch!(msgpack::from_bin_byte::<#ty>(__b))
+                        })?
+                    }
+                };
                 quote! {
                     match __bin {
                         #krate::__private::None => #decode,
                         #krate::__private::Some(__bytes) => {
-                            #fmt::Reader::bin_element::<#ty>(__r, __bytes, #position, "an integer", __at)?
+                            #bin
                         }
                     }
                 }

@@ -11,8 +11,8 @@ use quote::{format_ident, quote};
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
 use crate::ser::{
-    conditional, native_with, spanned_call, value_hint, Body, Bounded, Ctx, Entry, Form, Layout,
-    Member, VariantBounds,
+    conditional, field_op, native_with, spanned_call, value_hint, Body, Bounded, Ctx, Entry, Form,
+    Layout, Member, VariantBounds,
 };
 
 /// The layout of MessagePack for `ser::generate`.
@@ -35,16 +35,40 @@ fn encode_after(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
             #module::msgpack::encode(#access, __w);
         };
     }
-    crate::ser::spanned_call(
-        member,
-        quote!(#fmt::Encode::encode_after(#access, #prefix, __w);),
+    if member.field.attrs.serialize_with.is_some() {
+        let value = crate::ser::encode_value(cx, member);
+        return quote! {
+            #fmt::Writer::write_raw(__w, #prefix);
+            #value
+        };
+    }
+    let call = field_op(
+        cx,
+        member.field,
+        quote!(msgpack::encode_after(#access, #prefix, __w)),
+        quote!(#fmt::Encode::encode_after(#access, #prefix, __w)),
+    );
+    crate::ser::spanned_call(member, quote!(#call;))
+}
+
+/// The constant expression of a field's largest size (`Option<usize>`).
+fn max_size(cx: &Ctx, member: &Member) -> TokenStream {
+    let fmt = &cx.fmt;
+    let ty = member.field.ty;
+    field_op(
+        cx,
+        member.field,
+        quote!(msgpack::MAX_SIZE::<#ty>),
+        quote!(<#ty as #fmt::Encode>::MAX_SIZE),
     )
 }
 
 /// Whether a member can be seen to have no size bound: its type (see [`surely_unbounded`]),
 /// or a `with` module, whose output has no declared bound.
 fn member_unbounded(member: &Member) -> bool {
-    member.field.attrs.with.is_some() || surely_unbounded(member.field.ty)
+    member.field.attrs.encoded_by_function()
+        || member.field.attrs.via_serde.is_some()
+        || surely_unbounded(member.field.ty)
 }
 
 /// Whether a field of type `ty` can be seen, from its spelling, to have no size bound (a
@@ -90,8 +114,16 @@ fn put_bounded(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
     let fmt = &cx.fmt;
     let access = &member.access;
     let bytes = literal(prefix);
-    let put_value =
-        crate::ser::spanned_call(member, quote!(#fmt::Encode::encode_bounded(#access, __s);));
+    let call = field_op(
+        cx,
+        member.field,
+        quote!(msgpack::encode_bounded(#access, __s)),
+        quote!(#fmt::Encode::encode_bounded(#access, __s)),
+    );
+    let put_value = crate::ser::spanned_call(member, quote!(#call;));
+    if prefix.is_empty() {
+        return put_value;
+    }
     quote!(__s.put(#bytes); #put_value)
 }
 
@@ -102,10 +134,7 @@ impl MsgpackLayout {
         let fmt = &cx.fmt;
         let krate = cx.krate;
         let fixed: usize = prefixes.iter().map(Vec::len).sum();
-        let maxes = members.iter().map(|m| {
-            let ty = m.field.ty;
-            quote!(<#ty as #fmt::Encode>::MAX_SIZE)
-        });
+        let maxes = members.iter().map(|m| max_size(cx, m));
         let puts = members
             .iter()
             .zip(prefixes)
@@ -210,8 +239,7 @@ impl MsgpackLayout {
                     let key_len = key.len();
                     let member_hint = value_hint(cx, member);
                     hint.extend(quote!(+ #key_len + #member_hint));
-                    let ty = member.field.ty;
-                    maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
+                    maxes.push(max_size(cx, member));
                 }
                 index = run_end;
                 continue;
@@ -221,8 +249,7 @@ impl MsgpackLayout {
             let key_len = key.len();
             let member_hint = value_hint(cx, member);
             hint.extend(quote!(+ #key_len + #member_hint));
-            let ty = member.field.ty;
-            maxes.push(quote!(<#ty as #fmt::Encode>::MAX_SIZE));
+            maxes.push(max_size(cx, member));
             match skip {
                 None => {
                     pending.extend_from_slice(key);
@@ -327,18 +354,12 @@ impl Layout for MsgpackLayout {
     }
 
     fn newtype(&self, cx: &Ctx, member: &Member) -> Body {
-        let fmt = &cx.fmt;
-        let ty = member.field.ty;
-        let access = &member.access;
         Body {
             encode: encode_after(cx, member, &[]),
             hint: value_hint(cx, member),
             bounded: (!member_unbounded(member)).then(|| Bounded {
-                max: quote!(<#ty as #fmt::Encode>::MAX_SIZE),
-                write: crate::ser::spanned_call(
-                    member,
-                    quote!(#fmt::Encode::encode_bounded(#access, __s);),
-                ),
+                max: max_size(cx, member),
+                write: put_bounded(cx, member, &[]),
             }),
             entries: None,
         }

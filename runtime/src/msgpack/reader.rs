@@ -719,8 +719,22 @@ impl<'de> Reader<'de> {
         expected: &'static str,
         at: usize,
     ) -> Result<T, Error> {
+        self.bin_element_with(bytes, index, expected, at, T::from_bin_byte)
+    }
+
+    /// [`Reader::bin_element`] with the byte's value given by `value` (generated code passes
+    /// the impl it reaches the element's type through).
+    #[doc(hidden)]
+    pub fn bin_element_with<T>(
+        &self,
+        bytes: &[u8],
+        index: usize,
+        expected: &'static str,
+        at: usize,
+        value: impl FnOnce(u8) -> Option<T>,
+    ) -> Result<T, Error> {
         let byte = bytes[index];
-        T::from_bin_byte(byte).ok_or_else(|| {
+        value(byte).ok_or_else(|| {
             self.invalid_type_found(format!("integer `{byte}`"), expected, at)
                 .in_index(index)
         })

@@ -1,0 +1,213 @@
+//! The serde bridge from derived code: a field whose type implements serde's traits but not
+//! fastwire's works with no attribute; `#[wire(serde)]` sends a field through serde whatever
+//! impls it has; `with`, `serialize_with` and `deserialize_with` naming serde modules and
+//! functions go through serde too. Every value is compared with serde_json and rmp-serde
+//! (bytes, pretty layout, and what reading serde's documents gives).
+
+use std::collections::{BTreeMap, HashMap};
+
+use fastwire_tests::{assert_decodes_like_serde, assert_same, assert_same_round_trip};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A type with serde impls only: written as `"major.minor"`.
+#[derive(Debug, PartialEq, Clone)]
+struct Version {
+    major: u32,
+    minor: u32,
+}
+
+impl Serialize for Version {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}.{}", self.major, self.minor))
+    }
+}
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let (major, minor) = text
+            .split_once('.')
+            .ok_or_else(|| serde::de::Error::custom(format!("bad version {text:?}")))?;
+        let number = |part: &str| {
+            part.parse()
+                .map_err(|_| serde::de::Error::custom(format!("bad version {text:?}")))
+        };
+        Ok(Version {
+            major: number(major)?,
+            minor: number(minor)?,
+        })
+    }
+}
+
+/// A serde `with` module: a number written as a string.
+mod as_string {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+fn upper<S: Serializer>(value: &str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&value.to_uppercase())
+}
+
+fn lower<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    String::deserialize(d).map(|text| text.to_lowercase())
+}
+
+/// A type with both impls, which differ: fastwire's writes a number, serde's a string.
+#[derive(Debug, PartialEq, Clone, fastwire::Encode, fastwire::Decode)]
+#[serde(transparent)]
+struct Both(u8);
+
+impl Serialize for Both {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Both {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map(Both).map_err(serde::de::Error::custom)
+    }
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq, Clone)]
+struct Package {
+    name: String,
+    version: Version,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    min: Option<Version>,
+    versions: Vec<Version>,
+    #[serde(with = "as_string")]
+    downloads: u64,
+    #[serde(serialize_with = "upper", deserialize_with = "lower")]
+    owner: String,
+    #[wire(serde)]
+    both: Both,
+    meta: serde_json::Value,
+    #[serde(flatten)]
+    extra: HashMap<String, serde_json::Value>,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq, Clone)]
+#[serde(tag = "kind")]
+enum Event {
+    Published { package: Box<Package> },
+    Yanked { version: Version },
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Borrowing<'a, T> {
+    #[serde(borrow)]
+    name: std::borrow::Cow<'a, str>,
+    #[serde(serialize_with = "upper")]
+    shout: &'a str,
+    value: T,
+}
+
+fn package() -> Package {
+    Package {
+        name: "fastwire".into(),
+        version: Version { major: 1, minor: 2 },
+        min: Some(Version { major: 0, minor: 9 }),
+        versions: vec![
+            Version { major: 0, minor: 1 },
+            Version { major: 1, minor: 0 },
+        ],
+        downloads: 12_345_678_901,
+        owner: "ada".into(),
+        both: Both(7),
+        meta: serde_json::json!({"tags": ["json", "msgpack"], "stars": 5, "ok": true, "x": null}),
+        extra: HashMap::from([(
+            "homepage".to_owned(),
+            serde_json::json!("https://example.org"),
+        )]),
+    }
+}
+
+#[test]
+fn serde_only_types_need_no_attribute() {
+    let value = package();
+    let text = assert_same_round_trip(&value);
+    assert!(text.contains(r#""version":"1.2""#), "{text}");
+    assert!(text.contains(r#""downloads":"12345678901""#), "{text}");
+    assert!(text.contains(r#""owner":"ADA""#), "{text}");
+    assert!(text.contains(r#""both":"7""#), "{text}");
+    let mut no_min = package();
+    no_min.min = None;
+    no_min.extra.clear();
+    assert_same_round_trip(&no_min);
+}
+
+#[test]
+fn inside_tagged_enums() {
+    assert_same_round_trip(&Event::Published {
+        package: Box::new(package()),
+    });
+    assert_same_round_trip(&Event::Yanked {
+        version: Version { major: 3, minor: 4 },
+    });
+}
+
+#[test]
+fn generic_containers_with_lifetimes() {
+    let value = Borrowing {
+        name: "n".into(),
+        shout: "quiet",
+        value: BTreeMap::from([(1u8, 11u32)]),
+    };
+    assert_same(&value);
+    assert_eq!(
+        fastwire::json::to_string(&value),
+        r#"{"name":"n","shout":"QUIET","value":{"1":11}}"#
+    );
+}
+
+#[test]
+fn serde_errors_point_into_the_document() {
+    let text = r#"{"name":"x","version":"1.x","versions":[],"downloads":"1","owner":"a","both":"1","meta":null}"#;
+    let err = fastwire::json::from_str::<Package>(text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"bad version "1.x" at version (line 1, column 23)"#
+    );
+    let text = r#"{"name":"x","version":"1.0","versions":[],"downloads":"x","owner":"a","both":"1","meta":null}"#;
+    let err = fastwire::json::from_str::<Package>(text).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("invalid digit found in string at downloads"),
+        "{err}"
+    );
+    // serde's reading and fastwire's agree on serde's documents.
+    assert_decodes_like_serde(&package());
+}
+
+/// A map whose keys JSON cannot write has no fastwire impl; with the bridge it is written
+/// through serde, which refuses it when encoding, as serde_json does.
+#[derive(Serialize, fastwire::Encode)]
+struct PairKeyed {
+    by_pair: BTreeMap<(u8, u8), u64>,
+}
+
+#[test]
+fn what_serde_refuses_fails_when_encoding() {
+    let value = PairKeyed {
+        by_pair: BTreeMap::from([((1, 2), 3)]),
+    };
+    let ours = fastwire::json::try_to_string(&value).unwrap_err();
+    let theirs = serde_json::to_string(&value).unwrap_err();
+    assert_eq!(ours.to_string(), theirs.to_string());
+    // MessagePack has no such rule: any key is a value.
+    assert_eq!(
+        fastwire::msgpack::to_vec(&value),
+        rmp_serde::to_vec_named(&value).unwrap()
+    );
+}
