@@ -27,6 +27,7 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_as_array(cx, cont);
     check_tagging(cx, cont);
     check_flatten(cx, cont);
+    check_other(cx, cont);
     check_repr(cx, cont);
     check_identifier(cx, cont, direction);
     check_not_generated_yet(cx, cont);
@@ -155,6 +156,32 @@ fn check_identifier(cx: &Ctxt, cont: &Container, direction: Direction) {
     }
 }
 
+/// serde's rules for `#[serde(other)]` on an enum's variant (identifiers and repr enums have
+/// their own, above): the last variant, a unit one, in an enum with a tag.
+fn check_other(cx: &Ctxt, cont: &Container) {
+    if cont.attrs.identifier_tokens.is_some() || cont.attrs.repr.is_some() {
+        return;
+    }
+    let Data::Enum(variants) = &cont.data else {
+        return;
+    };
+    for (index, variant) in variants.iter().enumerate() {
+        let Some(tokens) = &variant.attrs.other else {
+            continue;
+        };
+        let message = if matches!(cont.attrs.tag, TagKind::Untagged) {
+            "`#[serde(other)]` cannot be used in an untagged enum, which has no tag to compare; remove it"
+        } else if variant.style != Style::Unit {
+            "`#[serde(other)]` must be on a unit variant: it stands for any unknown tag, whose content is not read"
+        } else if index + 1 != variants.len() {
+            "`#[serde(other)]` must be on the last variant; move this variant to the end"
+        } else {
+            continue;
+        };
+        cx.error_spanned_tokens(tokens.clone(), message);
+    }
+}
+
 /// serde's rules for enum representations: which shapes each can write.
 fn check_tagging(cx: &Ctxt, cont: &Container) {
     let tokens = cont.attrs.tag_tokens.first();
@@ -259,13 +286,8 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
             format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
         );
     };
-    // Identifiers and repr enums have rules of their own for `other` (above).
-    let other_generated = cont.attrs.identifier_tokens.is_some() || cont.attrs.repr.is_some();
     if let Data::Enum(variants) = &cont.data {
         for variant in variants {
-            if let Some(tokens) = variant.attrs.other.as_ref().filter(|_| !other_generated) {
-                not_yet(tokens, "other");
-            }
             if let Some((_, tokens)) = &variant.attrs.with {
                 not_yet(tokens, "with");
             }

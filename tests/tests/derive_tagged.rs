@@ -393,3 +393,145 @@ fn flatten_alone_generic_and_through_newtypes() {
         rest: map(&[("x", 2)]),
     });
 }
+
+// =============================================================================================
+// Inputs serde did not write: other tags, unknown and missing members, wrong types
+// =============================================================================================
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(tag = "type")]
+enum WithOther {
+    A {
+        x: u8,
+    },
+    B,
+    #[serde(other)]
+    Unknown,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(tag = "t", content = "c")]
+enum AdjacentOther {
+    A(u8),
+    #[serde(other)]
+    Unknown,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+enum ExternalOther {
+    A(u8),
+    B,
+    #[serde(other)]
+    Unknown,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(tag = "type", deny_unknown_fields)]
+enum Strict {
+    A { x: u8 },
+    B,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictFlatten {
+    a: u8,
+    #[serde(flatten)]
+    inner: Inner,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(untagged, expecting = "a number or a name")]
+enum Expecting {
+    Number(u32),
+    Name(String),
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(expecting = "a point")]
+struct Point {
+    x: i32,
+    y: i32,
+}
+
+/// Each document read by fastwire and by serde_json, which must agree (value, or error).
+fn agree<T>(documents: &[&str])
+where
+    T: serde::de::DeserializeOwned + fastwire::json::DecodeOwned + PartialEq + std::fmt::Debug,
+{
+    for document in documents {
+        let _ = fastwire_tests::assert_decodes_same::<T>(document);
+    }
+}
+
+#[test]
+fn other_tags_fall_to_the_other_variant() {
+    agree::<WithOther>(&[
+        r#"{"type":"A","x":1}"#,
+        r#"{"x":1,"type":"A"}"#,
+        r#"{"type":"B"}"#,
+        r#"{"type":"Z","x":1}"#,
+        r#"{"x":1}"#,
+        r#"{"type":1}"#,
+        r#"{"type":"A","type":"B","x":1}"#,
+        r#"["A",1]"#,
+        r#"["Z"]"#,
+        r#"[]"#,
+        r#""A""#,
+    ]);
+    agree::<AdjacentOther>(&[
+        r#"{"t":"A","c":1}"#,
+        r#"{"c":1,"t":"A"}"#,
+        r#"{"t":"Q"}"#,
+        r#"{"t":"Q","c":null}"#,
+        r#"{"t":"A"}"#,
+        r#"{"c":1}"#,
+        r#"{"t":"A","c":1,"x":2}"#,
+        r#"["A",1]"#,
+        r#"["A"]"#,
+    ]);
+    agree::<ExternalOther>(&[
+        r#""A""#,
+        r#""B""#,
+        r#""Zed""#,
+        r#"{"A":1}"#,
+        r#"{"Zed":null}"#,
+        r#"{"Zed":1}"#,
+    ]);
+    for value in [WithOther::A { x: 1 }, WithOther::B, WithOther::Unknown] {
+        assert_same_round_trip(&value);
+    }
+}
+
+#[test]
+fn deny_unknown_fields_with_tags_and_flatten() {
+    agree::<Strict>(&[
+        r#"{"type":"A","x":1}"#,
+        r#"{"type":"A","x":1,"y":2}"#,
+        r#"{"type":"B"}"#,
+        r#"{"type":"B","y":2}"#,
+    ]);
+    agree::<StrictFlatten>(&[
+        r#"{"a":1,"a":2}"#,
+        r#"{"a":1,"b":"x"}"#,
+        r#"{"a":1,"z":"x"}"#,
+        r#"{"b":"x"}"#,
+        r#"[1,2]"#,
+    ]);
+}
+
+#[test]
+fn untagged_and_expecting() {
+    agree::<Expecting>(&["1", r#""n""#, "true", "[1]", "-1"]);
+    agree::<Point>(&[r#"{"x":1,"y":2}"#, "[1,2]", "[1]", "true", r#""p""#]);
+    agree::<Untagged>(&[
+        "null",
+        r#""s""#,
+        "[1,true]",
+        r#"{"x":1}"#,
+        r#"{"x":1,"y":2,"z":3}"#,
+        r#"{"a":1}"#,
+        "[1,2,3]",
+        "1.5",
+    ]);
+}

@@ -46,6 +46,14 @@ pub struct Ctx<'a> {
     pub deny_unknown_fields: bool,
 }
 
+impl Ctx<'_> {
+    /// What the container's "invalid type" errors say was expected: its `expecting`, or
+    /// `default` (serde's wording, such as `struct User`).
+    pub fn expecting(&self, default: String) -> String {
+        self.cont.attrs.expecting.clone().unwrap_or(default)
+    }
+}
+
 /// A shape with fields being read: what builds it, its fields, and its name for errors
 /// (`struct User`, `tuple variant E::Pair`).
 pub struct Target<'a> {
@@ -252,7 +260,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
             transparent_body(&cx, cont, fields)
         }
         Data::Struct(Style::Unit, _) => {
-            let expecting = format!("unit struct {name}");
+            let expecting = cx.expecting(format!("unit struct {name}"));
             quote!(#fmt::Reader::decode_unit_struct(__r, #expecting)?; #krate::__private::Ok(Self))
         }
         Data::Struct(style, fields) => {
@@ -263,7 +271,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
             let target = Target {
                 constructor: quote!(Self),
                 fields,
-                expecting: format!("{kind} {name}"),
+                expecting: cx.expecting(format!("{kind} {name}")),
             };
             if *style == Style::Struct && flat::reads_entries(fields) {
                 flat::whole_struct(&cx, layout, &target)
@@ -687,11 +695,15 @@ fn read_seq_after(
     let (has_element, on_default) = (frame.has_element, &frame.on_default);
     let decoded = decoded_fields(target.fields);
     let count = decoded.len();
-    let expected_len = format!(
-        "{} with {count} element{}",
-        target.expecting,
-        if count == 1 { "" } else { "s" }
-    );
+    // A custom `expecting` replaces serde's whole description, the length included.
+    let expected_len = match &cx.cont.attrs.expecting {
+        Some(custom) if target.expecting == *custom => custom.clone(),
+        _ => format!(
+            "{} with {count} element{}",
+            target.expecting,
+            if count == 1 { "" } else { "s" }
+        ),
+    };
     let mut out = frame.start.clone();
     for (position, (index, field)) in decoded.iter().enumerate() {
         let binding = binding(*index);
@@ -968,10 +980,16 @@ fn enum_arms(cx: &Ctx, layout: &impl Layout, cont: &Container, variants: &[Varia
     let count = variants.len();
     let (keys, names) = variant_keys(krate, variants);
     let readable = readable_variants(variants);
-    let by_position = readable.iter().enumerate().map(|(position, (index, _))| {
-        let position = position as u64;
-        quote!(#position => #index,)
-    });
+    // `#[serde(other)]`: every unknown name and index is that variant.
+    let other = variants.iter().position(|v| v.attrs.other.is_some());
+    let by_position = readable
+        .iter()
+        .enumerate()
+        .map(|(position, (index, _))| {
+            let position = position as u64;
+            quote!(#position => #index,)
+        })
+        .chain(other.map(|other| quote!(_ => #other,)));
     let unit = readable.iter().map(|(index, variant)| {
         let ident = &variant.ident;
         if variant.style == Style::Unit {
@@ -987,9 +1005,9 @@ fn enum_arms(cx: &Ctx, layout: &impl Layout, cont: &Container, variants: &[Varia
         quote!(#index => #content,)
     });
     EnumArms {
-        expecting: format!("enum {}", cont.attrs.name.deserialize),
+        expecting: cx.expecting(format!("enum {}", cont.attrs.name.deserialize)),
         names,
-        by_name: match_by_length(krate, &keys, count),
+        by_name: match_by_length(krate, &keys, other.unwrap_or(count)),
         by_position: quote!(#(#by_position)*),
         count,
         unit: quote!(#(#unit)*),

@@ -35,10 +35,12 @@ fn untagged_variants<'v, 'a>(
 
 /// serde's error when no untagged variant fits.
 fn no_variant_matched(cont: &Container) -> String {
-    format!(
-        "data did not match any variant of untagged enum {}",
-        cont.attrs.name.deserialize
-    )
+    cont.attrs.expecting.clone().unwrap_or_else(|| {
+        format!(
+            "data did not match any variant of untagged enum {}",
+            cont.attrs.name.deserialize
+        )
+    })
 }
 
 /// `struct variant E::V`, `tuple variant E::V`: a variant's shape and name for errors.
@@ -296,13 +298,14 @@ fn internal_from_entries(
         unreachable!("called for enums")
     };
     let find = find_tag(cx, layout, arms, tag);
-    let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, &[])?;));
     let content = tagged_variants(cont, variants)
         .into_iter()
         .map(|(index, variant)| {
             let ident = &variant.ident;
             let body = match variant.style {
-                Style::Unit => quote!(#refuse #krate::__private::Ok(Self::#ident)),
+                // serde ignores the other members of a unit variant, even under
+                // `deny_unknown_fields`.
+                Style::Unit => quote!(#krate::__private::Ok(Self::#ident)),
                 Style::Newtype => {
                     let value = flat_value(cx, &variant.fields[0]);
                     quote!(#krate::__private::Ok(Self::#ident(#value)))

@@ -1,0 +1,8 @@
+#[derive(fastwire::Encode)]
+enum Message {
+    #[serde(untagged)]
+    Raw(String),
+    Ping,
+}
+
+fn main() {}
