@@ -19,9 +19,6 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
         check_input_lifetime_name(cx, cont);
     }
     check_duplicate_keys(cx, cont);
-    if direction == Direction::Encode {
-        check_variant_skip(cx, cont);
-    }
     check_positional_rename(cx, cont);
     check_newtype_skip(cx, cont);
     check_as_array(cx, cont);
@@ -436,21 +433,6 @@ fn check_field_keys(cx: &Ctxt, fields: &[Field]) {
                     field.member.to_token_stream()
                 ),
             );
-        }
-    }
-}
-
-/// serde encodes a skipped variant as an error at run time; fastwire's encoding cannot fail,
-/// so the choice has to be made in the type instead.
-fn check_variant_skip(cx: &Ctxt, cont: &Container) {
-    if let Data::Enum(variants) = &cont.data {
-        for variant in variants {
-            if let Some(tokens) = &variant.attrs.skip_serializing {
-                cx.error_spanned_tokens(
-                    tokens.clone(),
-                    "fastwire cannot encode an enum with a variant skipped when serializing: encoding that variant could only fail, and fastwire's encoding cannot fail; use `skip_deserializing` if the variant should only not be read",
-                );
-            }
         }
     }
 }

@@ -457,6 +457,10 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant], form: Form) -
         let bindings: Vec<syn::Ident> = (0..variant.fields.len())
             .map(|i| format_ident!("__f{}", i))
             .collect();
+        if variant.attrs.skip_serializing.is_some() {
+            arms.push((quote!(Self::#ident { .. }), skipped_variant(cx, variant, form)));
+            continue;
+        }
         let pattern = variant_pattern(variant, &bindings);
         let members: Vec<Member> = variant
             .fields
@@ -509,6 +513,27 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant], form: Form) -
         },
         entries: None,
     })
+}
+
+/// A variant skipped when serializing: writing it is serde's error, recorded in the writer
+/// (see the runtime's `Writer::fail`), and nothing is written.
+fn skipped_variant(cx: &Ctx, variant: &Variant, form: Form) -> Body {
+    let fmt = &cx.fmt;
+    let message = format!(
+        "the enum variant {}::{} cannot be serialized",
+        cx.cont.ident, variant.ident
+    );
+    let fail = quote!(#fmt::Writer::fail(__w, #message););
+    match (form, cx.format.name()) {
+        (Form::Flat, "json") => Body::unbounded(quote!({ #fail __first }), quote!(0)),
+        (Form::Flat, _) => Body {
+            encode: fail,
+            hint: quote!(0),
+            bounded: None,
+            entries: Some(quote!(0)),
+        },
+        (Form::Whole, _) => Body::unbounded(fail, quote!(0)),
+    }
 }
 
 /// `{ a: __f0, .. }` or `(__f0, _)`: binds the encoded fields only, so skipped ones need not

@@ -34,18 +34,39 @@
 //! # Attributes
 //!
 //! `#[serde(...)]` is read with serde's vocabulary and meaning; `#[wire(...)]` takes the same
-//! words and wins where both speak to the same thing. Supported today:
+//! words and wins where both speak to the same thing. Supported:
 //!
 //! | on | attribute |
 //! |---|---|
-//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them; only trailing fields may have `skip_serializing_if`, since a field left out moves the ones after it) |
-//! | variant | `rename`, `rename_all`, `alias`, `skip_deserializing`; `skip` / `skip_serializing` only without `Encode` (encoding such a variant is an error in serde, which the derive does not write yet) |
-//! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `bound`, `borrow` |
+//! | container | `rename`, `rename_all` (every serde case style; also `rename_all(serialize = "...", deserialize = "...")`), `rename_all_fields` (enums), `transparent`, `bound`, `default`, `default = "path"`, `deny_unknown_fields`, `from`, `try_from`, `into`, `expecting`; enum representations: `tag = "..."` (internally tagged; on a struct with named fields, its name under that key), `tag = "..."` with `content = "..."` (adjacently tagged), `untagged`; `field_identifier`, `variant_identifier`; `#[wire(crate = "...")]` (the path to fastwire; `#[serde(crate)]` names serde's and is left to serde); `#[wire(as_array)]` (MessagePack only: a struct, or an enum's struct variants, written as an array of the fields, as `rmp_serde::to_vec` writes them; only trailing fields may have `skip_serializing_if`, since a field left out moves the ones after it); `#[wire(repr)]` (below) |
+//! | variant | `rename`, `rename_all`, `alias`, `skip`, `skip_serializing` (encoding such a variant fails with serde's error, see [`EncodeError`]), `skip_deserializing`, `other` (the last, unit variant of a tagged enum: any unknown tag), `untagged` (after the tagged variants: tried when no tag matches), `bound`, `borrow` |
+//! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `flatten`, `bound`, `borrow`; `with = "module"` in `#[serde(...)]` naming a serde module, `serialize_with`, `deserialize_with` (through the serde bridge, `serde` feature); `#[wire(with = "module")]` naming a fastwire module (a module holding `json::encode(&T, &mut W)` and `json::decode(&mut Reader) -> Result<T, Error>`, and the same in `msgpack`, over fastwire's writers and readers); `#[wire(serde)]` (the field goes through its serde impls whatever others it has, `serde` feature) |
 //!
-//! Any other serde attribute is a compile error on that attribute, never silently ignored.
-//! Enums use serde's default, externally tagged representation. A `bound` names the traits
-//! generically, as serde's does: `Serialize` (or `Encode`) in it means each format's encode
-//! trait, `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its decode traits.
+//! Any other serde attribute (`remote`, `getter`, a variant's `with`) is a compile error on
+//! that attribute, never silently ignored. A `bound` names the traits generically, as serde's
+//! does: `Serialize` (or `Encode`) in it means each format's encode trait,
+//! `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its decode traits.
+//!
+//! Tagged, untagged and flattened types: serde buffers such values into a tree of its own
+//! values to read them; fastwire collects the members of the object as slices of the input
+//! ([`json::FlatEntries`], [`msgpack::FlatEntries`]) and reads each value once from its place,
+//! and reads an untagged value by trying each variant on the value's span in turn. A
+//! flattened field's type implements [`json::EncodeFlat`] / [`json::DecodeFlat`] (and the
+//! MessagePack pair): derived structs with named fields, derived enums whose variants all have
+//! an object form, newtypes over such types, maps and `Option`s of them. Flattening anything
+//! else (a number, a tuple struct) is a compile error on the field, where serde fails at run
+//! time. serde's rules for what the parts of a flattened value take are kept: a struct's
+//! fields take their members, a map sees every member no struct took, an internally tagged or
+//! untagged enum reads without taking.
+//!
+//! Types that only implement serde's traits: with the `serde` feature, a field whose type
+//! implements `Serialize` / `Deserialize` but not fastwire's traits needs no attribute; the
+//! generated code uses fastwire's impl where the type has one and the serde bridge
+//! (`fastwire::bridge`) otherwise, writing serde_json's and rmp-serde's bytes into
+//! fastwire's buffer and reading from the exact slice of the input (so `semver::Version`,
+//! `url::Url` and the like work as they are). A type parameter keeps the fastwire bound
+//! serde's would have (`T: Serialize` becomes `T: json::Encode`). Without the feature, such a
+//! field is a compile error that says to enable it.
 //!
 //! Enums as numbers and names: `#[wire(repr)]` on an enum of unit variants with `#[repr(u8)]`
 //! (or another integer type) writes each variant as its discriminant, as serde_repr's

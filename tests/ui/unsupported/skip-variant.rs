@@ -1,8 +1,0 @@
-#[derive(fastwire::Encode)]
-enum Event {
-    Started,
-    #[serde(skip_serializing)]
-    Internal,
-}
-
-fn main() {}
