@@ -211,3 +211,69 @@ fn what_serde_refuses_fails_when_encoding() {
         rmp_serde::to_vec_named(&value).unwrap()
     );
 }
+
+// Flattening serde_json's `Map` and `Value`.
+mod flattened_values {
+    use serde_json::{json, Map, Value};
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Document {
+        id: u32,
+        #[serde(flatten)]
+        rest: Map<String, Value>,
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Loose {
+        id: u32,
+        #[serde(flatten)]
+        rest: Value,
+    }
+
+    #[test]
+    fn flattened_maps_and_values_keep_the_other_members() {
+        let text = r#"{"id":1,"b":[1,{"c":null}],"a":"x"}"#;
+        let ours: Document = fastwire::json::from_str(text).unwrap();
+        let theirs: Document = serde_json::from_str(text).unwrap();
+        assert_eq!(ours, theirs);
+        assert_eq!(
+            fastwire::json::to_string(&ours),
+            serde_json::to_string(&theirs).unwrap()
+        );
+        let bytes = rmp_serde::to_vec_named(&theirs).unwrap();
+        assert_eq!(fastwire::msgpack::to_vec(&ours), bytes);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<Document>(&bytes).unwrap(),
+            theirs
+        );
+
+        let loose: Loose = fastwire::json::from_str(text).unwrap();
+        assert_eq!(loose, serde_json::from_str::<Loose>(text).unwrap());
+        assert_eq!(
+            fastwire::json::to_string(&loose),
+            serde_json::to_string(&loose).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_flattened_value_that_is_not_an_object_fails_to_encode() {
+        let value = Loose {
+            id: 1,
+            rest: json!([1]),
+        };
+        let theirs = serde_json::to_string(&value).unwrap_err().to_string();
+        assert!(
+            theirs.starts_with("can only flatten structs and maps"),
+            "{theirs}"
+        );
+        let ours = fastwire::json::try_to_string(&value)
+            .unwrap_err()
+            .to_string();
+        assert!(theirs.starts_with(&ours), "{ours} / {theirs}");
+        assert!(fastwire::msgpack::try_to_vec(&value).is_err());
+    }
+}

@@ -161,6 +161,8 @@ mod json;
 mod msgpack;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod value;
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod value_flat;
 
 #[cfg(feature = "json")]
 pub use self::json::{decode_json, encode_json};
