@@ -458,7 +458,10 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant], form: Form) -
             .map(|i| format_ident!("__f{}", i))
             .collect();
         if variant.attrs.skip_serializing.is_some() {
-            arms.push((quote!(Self::#ident { .. }), skipped_variant(cx, variant, form)));
+            arms.push((
+                quote!(Self::#ident { .. }),
+                skipped_variant(cx, variant, form),
+            ));
             continue;
         }
         let pattern = variant_pattern(variant, &bindings);

@@ -539,9 +539,13 @@ fn untagged_and_expecting() {
 #[derive(Serialize, fastwire::Encode, PartialEq, Debug, Clone)]
 #[serde(tag = "type")]
 enum PartlyWritten {
-    Shown { x: u8 },
+    Shown {
+        x: u8,
+    },
     #[serde(skip_serializing)]
-    Hidden { secret: u8 },
+    Hidden {
+        secret: u8,
+    },
     #[serde(skip_serializing)]
     HiddenUnit,
 }
@@ -555,12 +559,22 @@ struct HoldsPartlyWritten {
 #[test]
 fn variants_skipped_when_serializing_fail_as_in_serde() {
     assert_same(&PartlyWritten::Shown { x: 1 });
-    for value in [PartlyWritten::Hidden { secret: 1 }, PartlyWritten::HiddenUnit] {
+    for value in [
+        PartlyWritten::Hidden { secret: 1 },
+        PartlyWritten::HiddenUnit,
+    ] {
         let theirs = serde_json::to_string(&value).unwrap_err().to_string();
-        let ours = fastwire::json::try_to_string(&value).unwrap_err().to_string();
+        let ours = fastwire::json::try_to_string(&value)
+            .unwrap_err()
+            .to_string();
         assert_eq!(ours, theirs);
-        let ours = fastwire::msgpack::try_to_vec(&value).unwrap_err().to_string();
-        assert_eq!(ours, rmp_serde::to_vec_named(&value).unwrap_err().to_string());
+        let ours = fastwire::msgpack::try_to_vec(&value)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            ours,
+            rmp_serde::to_vec_named(&value).unwrap_err().to_string()
+        );
         let flat = HoldsPartlyWritten { inner: value };
         assert!(fastwire::json::try_to_string(&flat).is_err());
         assert!(fastwire::msgpack::try_to_vec(&flat).is_err());
