@@ -1,6 +1,7 @@
 //! JSON decoding: fastwire against serde_json and sonic-rs on the json-benchmark corpus
-//! (`twitter`, `citm`, `canada`: the files as they are) and on 20,000 generated users
-//! (`users_20k`: serde_json's compact encoding of them).
+//! (`twitter`, `citm`, `canada`: the files as they are), on 20,000 generated users
+//! (`users_20k`) and on 10,000 generated log events of tagged enums and flattened members
+//! (`events_10k`), both as serde_json's compact encoding of them.
 //!
 //! Each group times, into the typed model:
 //! - `fastwire::from_slice`, `serde_json::from_slice`, `sonic_rs::from_slice`;
@@ -20,6 +21,7 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use fastwire::json::DecodeOwned;
+use fastwire_benches::events::{self, envelopes, Envelope};
 use fastwire_benches::oracle::compare_models;
 use fastwire_benches::{data, users, users::STANDARD_COUNT, Canada, CitmCatalog, Twitter, User};
 use serde::de::DeserializeOwned;
@@ -103,12 +105,18 @@ fn users_20k(c: &mut Criterion) {
     group.finish();
 }
 
+fn events_10k(c: &mut Criterion) {
+    let input =
+        serde_json::to_vec(&envelopes(events::STANDARD_COUNT)).expect("serde_json encodes events");
+    decode_group::<Vec<Envelope>>(c, "events_10k", &input).finish();
+}
+
 criterion_group! {
     name = json_decode;
     // Short runs: the benchmark machine has two cores and many targets to build.
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = twitter, citm, canada, users_20k
+    targets = twitter, citm, canada, users_20k, events_10k
 }
 criterion_main!(json_decode);

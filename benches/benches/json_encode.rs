@@ -1,5 +1,6 @@
 //! Compact JSON encoding: fastwire against serde_json on the json-benchmark corpus
-//! (`twitter`, `citm`, `canada`) and on 20,000 generated users (`users_20k`).
+//! (`twitter`, `citm`, `canada`), on 20,000 generated users (`users_20k`) and on 10,000
+//! generated log events of tagged enums and flattened members (`events_10k`).
 //!
 //! Each group times, on the same typed value:
 //! - `fastwire::to_vec`: a new `Vec` per call;
@@ -15,6 +16,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use fastwire_benches::{envelopes, events};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 use serde::Serialize;
 
@@ -82,12 +84,16 @@ fn users_20k(c: &mut Criterion) {
     encode_group(c, "users_20k", &users(STANDARD_COUNT));
 }
 
+fn events_10k(c: &mut Criterion) {
+    encode_group(c, "events_10k", &envelopes(events::STANDARD_COUNT));
+}
+
 criterion_group! {
     name = json_encode;
     // Short runs: the benchmark machine has two cores and many targets to build.
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = twitter, citm, canada, users_20k
+    targets = twitter, citm, canada, users_20k, events_10k
 }
 criterion_main!(json_encode);

@@ -3,7 +3,8 @@
 //! `Ts` structs (`ts_short`, `ts_cjk`, `ts_ticker`), each in map form (`<workload>/map`:
 //! fastwire's default, `rmp_serde::to_vec_named`, zerompk's `#[msgpack(map)]`) and in array
 //! form (`<workload>/array`: the array-form twins, `#[wire(as_array)]`, `rmp_serde::to_vec`,
-//! zerompk's default).
+//! zerompk's default); and on 10,000 generated log events of tagged enums and flattened
+//! members (`events_10k/map`: no array form, no zerompk, which cannot express them).
 //!
 //! Each group times, on the same typed value:
 //! - `fastwire::to_vec`: a new `Vec` per call;
@@ -21,23 +22,27 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use fastwire_benches::msgpack::{rmp_encode, Form, Model};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
 use fastwire_benches::twin::ArrayTwin;
+use fastwire_benches::{envelopes, events};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 
-fn encode_group<T: Model>(c: &mut Criterion, name: &str, form: Form, value: &T) {
+/// Starts the group `<name>/<form>` for encoding `value` with fastwire and rmp-serde, after
+/// checking that fastwire writes rmp-serde's bytes. Returns the group and the encoding's size.
+fn serde_group<'c, T: SerdeModel>(
+    c: &'c mut Criterion,
+    name: &str,
+    form: Form,
+    value: &T,
+) -> (BenchmarkGroup<'c, WallTime>, usize) {
     let name = format!("{name}/{}", form.name());
     let expected = rmp_encode(form, value);
     assert!(
         fastwire::msgpack::to_vec(value) == expected,
         "{name}: fastwire and rmp-serde disagree; not benchmarking"
-    );
-    let theirs = zerompk::to_msgpack_vec(value).expect("zerompk encodes the model");
-    assert!(
-        zerompk::from_msgpack::<T>(&theirs).expect("zerompk decodes its bytes") == *value,
-        "{name}: zerompk's round trip changes the value; not benchmarking"
     );
     let size = expected.len();
 
@@ -57,6 +62,19 @@ fn encode_group<T: Model>(c: &mut Criterion, name: &str, form: Form, value: &T) 
     group.bench_function("rmp_serde::to_vec", |b| {
         b.iter(|| rmp_encode(form, black_box(value)))
     });
+    (group, size)
+}
+
+/// The group of [`serde_group`] plus zerompk, after checking that it reads its own bytes back
+/// to the value.
+fn encode_group<T: Model>(c: &mut Criterion, name: &str, form: Form, value: &T) {
+    let theirs = zerompk::to_msgpack_vec(value).expect("zerompk encodes the model");
+    assert!(
+        zerompk::from_msgpack::<T>(&theirs).expect("zerompk decodes its bytes") == *value,
+        "{name}/{}: zerompk's round trip changes the value; not benchmarking",
+        form.name()
+    );
+    let (mut group, _) = serde_group(c, name, form, value);
     group.bench_function("zerompk::to_msgpack_vec", |b| {
         b.iter(|| zerompk::to_msgpack_vec(black_box(value)).unwrap())
     });
@@ -99,12 +117,18 @@ fn ts(c: &mut Criterion) {
     encode_both(c, "ts_ticker", &ts_ticker());
 }
 
+/// Map form only, and no zerompk: see `fastwire_benches::events`.
+fn events_10k(c: &mut Criterion) {
+    let log = envelopes(events::STANDARD_COUNT);
+    serde_group(c, "events_10k", Form::Map, &log).0.finish();
+}
+
 criterion_group! {
     name = msgpack_encode;
-    // Short runs: the benchmark machine has two cores, and there are 14 groups of 5.
+    // Short runs: the benchmark machine has two cores, and there are 15 groups of 3 or 5.
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = twitter, citm, canada, users_20k, ts
+    targets = twitter, citm, canada, users_20k, ts, events_10k
 }
 criterion_main!(msgpack_encode);

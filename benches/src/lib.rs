@@ -1,6 +1,7 @@
 //! Benchmark models, data and checks for fastwire: typed models of the json-benchmark corpus
 //! (`twitter.json`, `citm_catalog.json`, `canada.json`), a generated list of users, three small
-//! structs ([`ts`]), and the helpers that compare fastwire's results with serde_json's and
+//! structs ([`ts`]), a generated event log of tagged enums and flattened members ([`events`]),
+//! and the helpers that compare fastwire's results with serde_json's and
 //! rmp-serde's.
 //!
 //! Every model is declared with [`models!`], which derives `serde::Serialize`,
@@ -8,7 +9,9 @@
 //! and `FromMessagePack` with the same field names, so fastwire, serde_json, sonic-rs and
 //! rmp-serde (which use serde's traits) and zerompk can be checked against each other and timed
 //! on the same types; and which declares beside each model an array-form twin
-//! (`twitter::array::Twitter`, ...) for MessagePack's array form ([`twin`]).
+//! (`twitter::array::Twitter`, ...) for MessagePack's array form ([`twin`]). The event log is
+//! the exception: zerompk cannot express its enums and `flatten`, so its types derive serde's
+//! and fastwire's traits only, and it is compared in map form without zerompk.
 //!
 //! Besides this library the crate holds:
 //! - the `compare` binary, the project's main benchmark: encodes and decodes every workload
@@ -35,6 +38,7 @@
 pub mod canada;
 pub mod citm;
 pub mod data;
+pub mod events;
 pub mod msgpack;
 pub mod msgpack_diff;
 pub mod oracle;
@@ -45,5 +49,6 @@ pub mod users;
 
 pub use canada::{load_canada, Canada};
 pub use citm::{load_citm, CitmCatalog};
+pub use events::{envelopes, Envelope};
 pub use twitter::{load_twitter, Twitter};
 pub use users::{users, User};

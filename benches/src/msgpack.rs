@@ -5,32 +5,35 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-/// A MessagePack workload's type: it implements fastwire's, serde's (for rmp-serde) and
-/// zerompk's traits, and `==` to check the decodings. Every model declared with
-/// [`models!`](crate::models) is one, and so is its array-form twin.
-pub trait Model:
+/// A MessagePack workload's type as fastwire and rmp-serde see it: fastwire's and serde's
+/// traits, and `==` to check the decodings. [`Model`]s are these, and so are the types zerompk
+/// cannot express ([`events`](crate::events)).
+pub trait SerdeModel:
     fastwire::msgpack::Encode
     + fastwire::msgpack::DecodeOwned
     + Serialize
     + DeserializeOwned
-    + zerompk::ToMessagePack
-    + zerompk::FromMessagePackOwned
     + PartialEq
     + std::fmt::Debug
 {
 }
 
-impl<T> Model for T where
+impl<T> SerdeModel for T where
     T: fastwire::msgpack::Encode
         + fastwire::msgpack::DecodeOwned
         + Serialize
         + DeserializeOwned
-        + zerompk::ToMessagePack
-        + zerompk::FromMessagePackOwned
         + PartialEq
         + std::fmt::Debug
 {
 }
+
+/// A MessagePack workload's type: it implements fastwire's, serde's (for rmp-serde) and
+/// zerompk's traits, and `==` to check the decodings. Every model declared with
+/// [`models!`](crate::models) is one, and so is its array-form twin.
+pub trait Model: SerdeModel + zerompk::ToMessagePack + zerompk::FromMessagePackOwned {}
+
+impl<T> Model for T where T: SerdeModel + zerompk::ToMessagePack + zerompk::FromMessagePackOwned {}
 
 /// How a workload's structs are written. The type decides (a model or its array-form twin);
 /// this says which rmp-serde function matches it.

@@ -33,16 +33,17 @@ pub const STANDARD_COUNT: usize = 20_000;
 /// Seed of the generator behind [`users`].
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// xorshift64* (Vigna): small, fast, and good enough for test data.
-struct XorShift64Star(u64);
+/// xorshift64* (Vigna): small, fast, and good enough for test data. Also behind
+/// [`events`](mod@crate::events).
+pub(crate) struct XorShift64Star(u64);
 
 impl XorShift64Star {
-    fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         // The state must never be zero.
         Self(if seed == 0 { 1 } else { seed })
     }
 
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -52,11 +53,11 @@ impl XorShift64Star {
     }
 
     /// A value in `0..n` (`n > 0`); the modulo bias is irrelevant for test data.
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         (self.next_u64() >> 11) % n
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+    pub(crate) fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len() as u64) as usize]
     }
 }

@@ -19,12 +19,15 @@
 //! rmp-serde does; zerompk's encoding holds the same data as rmp-serde's (in other forms in
 //! places: other integer widths, nil entries for skipped `None`s), and zerompk and fastwire both
 //! decode it to the original. Floats are binary in MessagePack, so every comparison is exact.
+//! The event log has no array form and no zerompk encoding (see `fastwire_benches::events`):
+//! its MessagePack checks are fastwire against rmp-serde in map form.
 
 use std::fmt::Debug;
 
 use fastwire::json::DecodeOwned;
 use fastwire_benches::canada::Canada;
-use fastwire_benches::msgpack::Model;
+use fastwire_benches::events::envelopes;
+use fastwire_benches::msgpack::{Model, SerdeModel};
 use fastwire_benches::msgpack_diff::explain;
 use fastwire_benches::oracle::{
     compare_models, compare_values, describe_difference, fastwire_value_to_serde_json,
@@ -143,9 +146,9 @@ fn check_complete<T: Serialize>(name: &str, model: &T, source: &str) {
     }
 }
 
-/// The MessagePack checks of the module docs for `value`, whose rmp-serde encoding is
-/// `expected`.
-fn check_msgpack_form<T: Model>(what: &str, value: &T, expected: &[u8]) {
+/// The MessagePack checks of the module docs that involve fastwire and rmp-serde only, for
+/// `value`, whose rmp-serde encoding is `expected`.
+fn check_msgpack_rmp<T: SerdeModel>(what: &str, value: &T, expected: &[u8]) {
     let same = |function: &str, actual: &[u8], expected: &[u8]| {
         let what = format!("{what}: {function}");
         if let Some(report) = explain(&what, ("fastwire", actual), ("rmp-serde", expected)) {
@@ -177,7 +180,12 @@ fn check_msgpack_form<T: Model>(what: &str, value: &T, expected: &[u8]) {
         by_rmp == *value,
         "{what}: rmp-serde's decoding changed the value"
     );
+}
 
+/// Every MessagePack check of the module docs for `value`, whose rmp-serde encoding is
+/// `expected`.
+fn check_msgpack_form<T: Model>(what: &str, value: &T, expected: &[u8]) {
+    check_msgpack_rmp(what, value, expected);
     let theirs = zerompk::to_msgpack_vec(value).unwrap();
     // The same data as rmp-serde's, in forms of zerompk's choosing: the models' zerompk keys
     // are serde's names.
@@ -325,4 +333,26 @@ fn ts_shapes() {
     check_msgpack("ts_short", &ts_short());
     check_msgpack("ts_cjk", &ts_cjk());
     check_msgpack("ts_ticker", &ts_ticker());
+}
+
+/// The event log, in JSON and in MessagePack (map form, fastwire and rmp-serde), whole and one
+/// envelope at a time. A thousand envelopes hold every shape many times over, and keep the
+/// test quick in debug builds (`compare` checks the whole log before timing it).
+#[test]
+fn events_log() {
+    let log = envelopes(1_000);
+    check_model("events_10k", &log, None);
+    check_msgpack_rmp(
+        "events_10k (map)",
+        &log,
+        &rmp_serde::to_vec_named(&log).unwrap(),
+    );
+    for envelope in envelopes(300) {
+        check_model("envelope", &envelope, None);
+        check_msgpack_rmp(
+            "envelope (map)",
+            &envelope,
+            &rmp_serde::to_vec_named(&envelope).unwrap(),
+        );
+    }
 }

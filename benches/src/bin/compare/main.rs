@@ -2,18 +2,24 @@
 //! same values in one process. This is the project's main benchmark:
 //!
 //! ```text
-//! cargo run --release -p fastwire-benches --bin compare [-- [--quick] [--json | --msgpack] [RUNS]]
+//! cargo run --release -p fastwire-benches --bin compare \
+//!     [-- [--quick] [--json | --msgpack] [--only WORKLOAD]... [RUNS]]
 //! ```
 //!
 //! The workloads: the json-benchmark corpus (`twitter`, `citm`, `canada`) as typed models,
-//! 20,000 generated users, and the three `Ts` structs (`ts_short`, `ts_cjk`, `ts_ticker`; see
-//! `fastwire_benches::ts`), each encoded and decoded one value per call.
+//! 20,000 generated users (`users_20k`), the three `Ts` structs (`ts_short`, `ts_cjk`,
+//! `ts_ticker`; see `fastwire_benches::ts`) and 10,000 generated log events of tagged enums and
+//! flattened members (`events_10k`; see `fastwire_benches::events`), each encoded and decoded
+//! one value per call. `--only` picks workloads by these names.
 //!
 //! - JSON: fastwire, serde_json and sonic-rs. Also `from_reader` for the users and untyped
 //!   `Value`s for twitter and citm.
 //! - MessagePack: fastwire, rmp-serde and zerompk, in map form (fastwire's default,
 //!   `rmp_serde::to_vec_named`, zerompk's `#[msgpack(map)]`) and in array form (the models'
 //!   array-form twins: fastwire's `#[wire(as_array)]`, `rmp_serde::to_vec`, zerompk's default).
+//!   The events are compared in map form and without zerompk, which cannot express them (it
+//!   reads no serde attributes and has no tagged enums or `flatten`); a flattened struct has no
+//!   array form.
 //!
 //! First it checks the libraries against each other, and exits with status 1 before measuring
 //! anything if fastwire's bytes differ from serde_json's or rmp-serde's by a single byte, if
@@ -38,8 +44,9 @@
 //!
 //! Each measurement is the best of RUNS samples (default 30; `--quick`: 3), a sample being as
 //! many calls as fill about 10 ms, after a short warm-up. The libraries take turns sample by
-//! sample, in a rotating order, so that machine noise hits all of them alike. The default run
-//! takes about a minute and a half once built; `--quick` a few seconds.
+//! sample, in a rotating order, so that machine noise hits all of them alike. A library whose
+//! calls are so slow that its samples take three times their planned total stops after three
+//! samples. The default run takes a few minutes once built; `--quick` well under one.
 
 mod json;
 mod measure;
@@ -49,7 +56,8 @@ use std::env;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use fastwire_benches::msgpack::{Form, Model};
+use fastwire_benches::events::{self, envelopes, Envelope};
+use fastwire_benches::msgpack::{Form, Model, SerdeModel};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
 use fastwire_benches::twin::ArrayTwin;
 use fastwire_benches::users::{users, User, STANDARD_COUNT};
@@ -57,23 +65,46 @@ use fastwire_benches::{data, Canada, CitmCatalog, Twitter};
 
 use measure::{table, Config, Findings, Row};
 
-const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [RUNS]
+const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [--only WORKLOAD]... [RUNS]
 
-Encodes and decodes the json-benchmark corpus, 20,000 users and three small structs with
-fastwire and its peers (JSON: serde_json and sonic-rs; MessagePack: rmp-serde and zerompk),
-checks fastwire against serde_json and rmp-serde (exit status 1 on a mismatch), and prints
-markdown tables of throughputs and ratios.
+Encodes and decodes the json-benchmark corpus, 20,000 users, three small structs and 10,000
+log events with fastwire and its peers (JSON: serde_json and sonic-rs; MessagePack: rmp-serde
+and zerompk), checks fastwire against serde_json and rmp-serde (exit status 1 on a mismatch),
+and prints markdown tables of throughputs and ratios.
 
   RUNS        samples per library and measurement, the best is kept (default 30; --quick: 3)
   --quick     short samples and few runs, for a smoke run
   --json      JSON only
-  --msgpack   MessagePack only";
+  --msgpack   MessagePack only
+  --only W    only workload W (repeatable): twitter, citm, canada, users_20k, ts_short,
+              ts_cjk, ts_ticker, events_10k";
+
+/// The workloads' names, for `--only`.
+const WORKLOADS: [&str; 8] = [
+    "twitter",
+    "citm",
+    "canada",
+    "users_20k",
+    "ts_short",
+    "ts_cjk",
+    "ts_ticker",
+    "events_10k",
+];
 
 /// The command line.
 struct Args {
     config: Config,
     json: bool,
     msgpack: bool,
+    /// The workloads to run; empty: all of them.
+    only: Vec<String>,
+}
+
+impl Args {
+    /// Whether the workload `name` is to run.
+    fn wanted(&self, name: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|w| w == name)
+    }
 }
 
 /// The options from the command line, or the exit status to leave with.
@@ -81,9 +112,18 @@ fn parse_args() -> Result<Args, ExitCode> {
     let mut quick = false;
     let mut runs = None;
     let (mut json, mut msgpack) = (false, false);
-    for arg in env::args().skip(1) {
+    let mut only = Vec::new();
+    let mut args = env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--only" => match args.next() {
+                Some(name) if WORKLOADS.contains(&name.as_str()) => only.push(name),
+                other => {
+                    eprintln!("error: --only needs a workload, not {other:?}\n\n{USAGE}");
+                    return Err(ExitCode::from(2));
+                }
+            },
             "--json" => json = true,
             "--msgpack" => msgpack = true,
             "-h" | "--help" => {
@@ -112,6 +152,7 @@ fn parse_args() -> Result<Args, ExitCode> {
         config,
         json,
         msgpack,
+        only,
     })
 }
 
@@ -134,6 +175,20 @@ fn plan_msgpack<'a, T: Model>(
         .extend(msgpack::size_note(name, form, &inputs));
     pending.push(Box::new(move |config, rows| {
         msgpack::measure_workload(config, name, form, value, &inputs, rows);
+    }));
+}
+
+/// Checks a MessagePack workload that zerompk cannot express, in map form, and if it passes
+/// queues its measurement (fastwire and rmp-serde).
+fn plan_without_zerompk<'a, T: SerdeModel>(
+    name: &'static str,
+    value: &'a T,
+    findings: &mut Findings,
+    pending: &mut Vec<Pending<'a>>,
+) {
+    let inputs = msgpack::check_without_zerompk(name, Form::Map, value, findings);
+    pending.push(Box::new(move |config, rows| {
+        msgpack::measure_without_zerompk(config, name, Form::Map, value, &inputs, rows);
     }));
 }
 
@@ -174,21 +229,41 @@ fn main() -> ExitCode {
     let short_json = serde_json::to_vec(&short).expect("serde_json encodes ts_short");
     let cjk_json = serde_json::to_vec(&cjk).expect("serde_json encodes ts_cjk");
     let ticker_json = serde_json::to_vec(&ticker).expect("serde_json encodes ts_ticker");
+    let events_model: Vec<Envelope> = envelopes(events::STANDARD_COUNT);
+    let events_json = serde_json::to_vec(&events_model).expect("serde_json encodes the events");
+    let wanted = |name: &str| args.wanted(name);
 
     // First the checks: timing different work would mean nothing.
     let mut findings = Findings::default();
     let f = &mut findings;
     if args.json {
-        json::check_typed("twitter", &twitter_model, &twitter, f);
-        json::check_value("twitter", &twitter, f);
-        json::check_typed("citm", &citm_model, &citm, f);
-        json::check_value("citm", &citm, f);
-        json::check_typed("canada", &canada_model, &canada, f);
-        json::check_typed("users_20k", &users_model, &users_input, f);
-        json::check_reader::<Vec<User>>("users_20k", &users_input, f);
-        json::check_typed("ts_short", &short, &short_json, f);
-        json::check_typed("ts_cjk", &cjk, &cjk_json, f);
-        json::check_typed("ts_ticker", &ticker, &ticker_json, f);
+        if wanted("twitter") {
+            json::check_typed("twitter", &twitter_model, &twitter, f);
+            json::check_value("twitter", &twitter, f);
+        }
+        if wanted("citm") {
+            json::check_typed("citm", &citm_model, &citm, f);
+            json::check_value("citm", &citm, f);
+        }
+        if wanted("canada") {
+            json::check_typed("canada", &canada_model, &canada, f);
+        }
+        if wanted("users_20k") {
+            json::check_typed("users_20k", &users_model, &users_input, f);
+            json::check_reader::<Vec<User>>("users_20k", &users_input, f);
+        }
+        if wanted("ts_short") {
+            json::check_typed("ts_short", &short, &short_json, f);
+        }
+        if wanted("ts_cjk") {
+            json::check_typed("ts_cjk", &cjk, &cjk_json, f);
+        }
+        if wanted("ts_ticker") {
+            json::check_typed("ts_ticker", &ticker, &ticker_json, f);
+        }
+        if wanted("events_10k") {
+            json::check_typed("events_10k", &events_model, &events_json, f);
+        }
     }
     let twins = (
         twitter_model.to_twin(),
@@ -200,13 +275,35 @@ fn main() -> ExitCode {
     let mut pending = Vec::new();
     if args.msgpack {
         let p = &mut pending;
-        plan_both("twitter", (&twitter_model, &twins.0), f, p);
-        plan_both("citm", (&citm_model, &twins.1), f, p);
-        plan_both("canada", (&canada_model, &twins.2), f, p);
-        plan_both("users_20k", (&users_model, &twins.3), f, p);
-        plan_both("ts_short", (&short, &twins.4 .0), f, p);
-        plan_both("ts_cjk", (&cjk, &twins.4 .1), f, p);
-        plan_both("ts_ticker", (&ticker, &twins.4 .2), f, p);
+        if wanted("twitter") {
+            plan_both("twitter", (&twitter_model, &twins.0), f, p);
+        }
+        if wanted("citm") {
+            plan_both("citm", (&citm_model, &twins.1), f, p);
+        }
+        if wanted("canada") {
+            plan_both("canada", (&canada_model, &twins.2), f, p);
+        }
+        if wanted("users_20k") {
+            plan_both("users_20k", (&users_model, &twins.3), f, p);
+        }
+        if wanted("ts_short") {
+            plan_both("ts_short", (&short, &twins.4 .0), f, p);
+        }
+        if wanted("ts_cjk") {
+            plan_both("ts_cjk", (&cjk, &twins.4 .1), f, p);
+        }
+        if wanted("ts_ticker") {
+            plan_both("ts_ticker", (&ticker, &twins.4 .2), f, p);
+        }
+        if wanted("events_10k") {
+            plan_without_zerompk("events_10k", &events_model, f, p);
+            f.notes.push(
+                "events_10k: zerompk cannot express serde's tagged enums and flatten, so it is \
+                 not measured there (n/a); a flattened struct has no array form"
+                    .to_owned(),
+            );
+        }
     }
     if !findings.errors.is_empty() {
         for error in &findings.errors {
@@ -222,16 +319,33 @@ fn main() -> ExitCode {
     let mut json_rows = Vec::new();
     if args.json {
         let (c, r) = (config, &mut json_rows);
-        json::measure_typed(c, "twitter", &twitter_model, &twitter, r);
-        json::measure_value(c, "twitter", &twitter, r);
-        json::measure_typed(c, "citm", &citm_model, &citm, r);
-        json::measure_value(c, "citm", &citm, r);
-        json::measure_typed(c, "canada", &canada_model, &canada, r);
-        json::measure_typed(c, "users_20k", &users_model, &users_input, r);
-        json::measure_reader::<Vec<User>>(c, "users_20k", &users_input, r);
-        json::measure_typed(c, "ts_short", &short, &short_json, r);
-        json::measure_typed(c, "ts_cjk", &cjk, &cjk_json, r);
-        json::measure_typed(c, "ts_ticker", &ticker, &ticker_json, r);
+        if wanted("twitter") {
+            json::measure_typed(c, "twitter", &twitter_model, &twitter, r);
+            json::measure_value(c, "twitter", &twitter, r);
+        }
+        if wanted("citm") {
+            json::measure_typed(c, "citm", &citm_model, &citm, r);
+            json::measure_value(c, "citm", &citm, r);
+        }
+        if wanted("canada") {
+            json::measure_typed(c, "canada", &canada_model, &canada, r);
+        }
+        if wanted("users_20k") {
+            json::measure_typed(c, "users_20k", &users_model, &users_input, r);
+            json::measure_reader::<Vec<User>>(c, "users_20k", &users_input, r);
+        }
+        if wanted("ts_short") {
+            json::measure_typed(c, "ts_short", &short, &short_json, r);
+        }
+        if wanted("ts_cjk") {
+            json::measure_typed(c, "ts_cjk", &cjk, &cjk_json, r);
+        }
+        if wanted("ts_ticker") {
+            json::measure_typed(c, "ts_ticker", &ticker, &ticker_json, r);
+        }
+        if wanted("events_10k") {
+            json::measure_typed(c, "events_10k", &events_model, &events_json, r);
+        }
     }
     let mut msgpack_rows = Vec::new();
     for measurement in pending {

@@ -6,6 +6,9 @@ use std::time::{Duration, Instant};
 /// How many libraries each measurement compares: fastwire first, then two others.
 pub const LIBS: usize = 3;
 
+/// Samples every library gets, however slow its calls.
+const MIN_RUNS: usize = 3;
+
 /// How long and how often to measure.
 pub struct Config {
     /// Samples per library and measurement; the best is kept.
@@ -75,6 +78,11 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>; LIBS]) -> [Option
             .clamp(1, 1_000_000);
     }
 
+    // A library whose single call outlasts many samples stops after a few rounds, once it has
+    // spent three times what all its samples were meant to take: a pathological case still
+    // gets measured, without holding the whole run up for minutes.
+    let budget = 3.0 * config.runs as f64 * config.sample.as_secs_f64();
+    let mut spent = [0.0f64; LIBS];
     let mut best = [None::<f64>; LIBS];
     for round in 0..config.runs {
         for turn in 0..LIBS {
@@ -82,12 +90,17 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>; LIBS]) -> [Option
             let Some(call) = &mut calls[lib] else {
                 continue;
             };
+            if round >= MIN_RUNS && spent[lib] > budget {
+                continue;
+            }
             let n = iters[lib];
             let start = Instant::now();
             for _ in 0..n {
                 call();
             }
-            let per_call = start.elapsed().as_secs_f64() / f64::from(n);
+            let elapsed = start.elapsed().as_secs_f64();
+            spent[lib] += elapsed;
+            let per_call = elapsed / f64::from(n);
             best[lib] = Some(best[lib].map_or(per_call, |b| b.min(per_call)));
         }
     }
@@ -108,8 +121,14 @@ pub fn table(libs: [&str; LIBS], rows: &[Row]) -> String {
     for row in rows {
         let speed = |best: Option<f64>| best.map(|seconds| row.bytes as f64 / seconds / 1e6);
         let speeds = row.best.map(speed);
-        let cell = |s: Option<f64>| s.map_or_else(|| "n/a".to_owned(), |s| format!("{s:.0}"));
+        // More digits for small numbers, so that a pathological case still shows its size.
+        let cell = |s: Option<f64>| match s {
+            Some(s) if s < 10.0 => format!("{s:.2}"),
+            Some(s) => format!("{s:.0}"),
+            None => "n/a".to_owned(),
+        };
         let ratio = |other: Option<f64>| match (speeds[0], other) {
+            (Some(fw), Some(other)) if fw / other < 0.1 => format!("{:.4}x", fw / other),
             (Some(fw), Some(other)) => format!("{:.2}x", fw / other),
             _ => "n/a".to_owned(),
         };

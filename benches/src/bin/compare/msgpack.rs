@@ -3,10 +3,10 @@
 
 use std::hint::black_box;
 
-use fastwire_benches::msgpack::{rmp_encode, Form, Model};
+use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
 use fastwire_benches::msgpack_diff::explain;
 
-use crate::measure::{measure, Config, Findings, Row};
+use crate::measure::{measure, Call, Config, Findings, Row};
 
 /// The libraries compared, in table order.
 pub const LIBS: [&str; 3] = ["fastwire", "rmp-serde", "zerompk"];
@@ -15,19 +15,14 @@ pub const LIBS: [&str; 3] = ["fastwire", "rmp-serde", "zerompk"];
 /// rmp-serde's are the same bytes).
 pub struct Inputs {
     rmp: Vec<u8>,
-    zerompk: Vec<u8>,
+    /// `None` for a workload zerompk cannot express.
+    zerompk: Option<Vec<u8>>,
 }
 
-/// Checks one workload: `value` written in `form` (its type decides the form; `form` says
-/// which rmp-serde function matches it). Returns the inputs to decode, or `None` after
-/// recording an error that makes timing it meaningless.
-pub fn check<T: Model>(
-    name: &str,
-    form: Form,
-    value: &T,
-    findings: &mut Findings,
-) -> Option<Inputs> {
-    let what = format!("{name} ({})", form.name());
+/// Checks fastwire against rmp-serde on `value` written in `form` (its type decides the form;
+/// `form` says which rmp-serde function matches it), recording errors under `what`. Returns
+/// rmp-serde's encoding.
+fn check_rmp<T: SerdeModel>(what: &str, form: Form, value: &T, findings: &mut Findings) -> Vec<u8> {
     let rmp = rmp_encode(form, value);
 
     // Encoding: fastwire must write rmp-serde's bytes exactly.
@@ -59,6 +54,20 @@ pub fn check<T: Model>(
             "{what}: rmp-serde cannot decode its own bytes: {e}"
         )),
     }
+    rmp
+}
+
+/// Checks one workload: `value` written in `form`, by fastwire and rmp-serde as
+/// [`check_rmp`] does, and by zerompk. Returns the inputs to decode, or `None` after
+/// recording an error that makes timing it meaningless.
+pub fn check<T: Model>(
+    name: &str,
+    form: Form,
+    value: &T,
+    findings: &mut Findings,
+) -> Option<Inputs> {
+    let what = format!("{name} ({})", form.name());
+    let rmp = check_rmp(&what, form, value, findings);
 
     // zerompk decodes what it encodes; its bytes may differ from rmp-serde's, which is said.
     let zerompk = match zerompk::to_msgpack_vec(value) {
@@ -102,7 +111,23 @@ pub fn check<T: Model>(
             )),
         }
     }
-    Some(Inputs { rmp, zerompk })
+    Some(Inputs {
+        rmp,
+        zerompk: Some(zerompk),
+    })
+}
+
+/// Checks a workload zerompk cannot express (its types implement only fastwire's and
+/// serde's traits): fastwire against rmp-serde, as [`check`] does.
+pub fn check_without_zerompk<T: SerdeModel>(
+    name: &str,
+    form: Form,
+    value: &T,
+    findings: &mut Findings,
+) -> Inputs {
+    let what = format!("{name} ({})", form.name());
+    let rmp = check_rmp(&what, form, value, findings);
+    Inputs { rmp, zerompk: None }
 }
 
 /// Measures one checked workload: encoding `value` and decoding `inputs`.
@@ -114,6 +139,43 @@ pub fn measure_workload<T: Model>(
     inputs: &Inputs,
     rows: &mut Vec<Row>,
 ) {
+    let zerompk = inputs.zerompk.as_deref().map(|bytes| -> [Call<'_>; 2] {
+        [
+            Box::new(move || {
+                black_box(zerompk::to_msgpack_vec(black_box(value)).unwrap());
+            }),
+            Box::new(move || {
+                black_box(zerompk::from_msgpack::<T>(black_box(bytes)).unwrap());
+            }),
+        ]
+    });
+    measure_rows(config, name, form, value, inputs, zerompk, rows);
+}
+
+/// Measures one workload checked with [`check_without_zerompk`]: fastwire and rmp-serde.
+pub fn measure_without_zerompk<T: SerdeModel>(
+    config: &Config,
+    name: &str,
+    form: Form,
+    value: &T,
+    inputs: &Inputs,
+    rows: &mut Vec<Row>,
+) {
+    measure_rows(config, name, form, value, inputs, None, rows);
+}
+
+/// The two rows of a workload: encoding and decoding by fastwire, rmp-serde and, when
+/// `zerompk` holds its calls (encode, decode), zerompk.
+fn measure_rows<T: SerdeModel>(
+    config: &Config,
+    name: &str,
+    form: Form,
+    value: &T,
+    inputs: &Inputs,
+    zerompk: Option<[Call<'_>; 2]>,
+    rows: &mut Vec<Row>,
+) {
+    let [zerompk_encode, zerompk_decode] = zerompk.map_or([None, None], |calls| calls.map(Some));
     let workload = format!("{name} ({})", form.name());
     rows.push(Row {
         workload: workload.clone(),
@@ -128,13 +190,11 @@ pub fn measure_workload<T: Model>(
                 Some(Box::new(|| {
                     black_box(rmp_encode(form, black_box(value)));
                 })),
-                Some(Box::new(|| {
-                    black_box(zerompk::to_msgpack_vec(black_box(value)).unwrap());
-                })),
+                zerompk_encode,
             ],
         ),
     });
-    let (rmp, zerompk) = (&inputs.rmp[..], &inputs.zerompk[..]);
+    let rmp = &inputs.rmp[..];
     rows.push(Row {
         workload,
         direction: "decode",
@@ -148,9 +208,7 @@ pub fn measure_workload<T: Model>(
                 Some(Box::new(|| {
                     black_box(rmp_serde::from_slice::<T>(black_box(rmp)).unwrap());
                 })),
-                Some(Box::new(|| {
-                    black_box(zerompk::from_msgpack::<T>(black_box(zerompk)).unwrap());
-                })),
+                zerompk_decode,
             ],
         ),
     });
@@ -160,12 +218,13 @@ pub fn measure_workload<T: Model>(
 /// from rmp-serde's the table's MB/s for zerompk still count rmp-serde's bytes (the same
 /// value, so the ratios compare times for the same work).
 pub fn size_note(name: &str, form: Form, inputs: &Inputs) -> Option<String> {
-    (inputs.zerompk.len() != inputs.rmp.len()).then(|| {
+    let zerompk = inputs.zerompk.as_ref()?;
+    (zerompk.len() != inputs.rmp.len()).then(|| {
         format!(
             "{name} ({}): zerompk writes {} bytes, rmp-serde and fastwire {}; zerompk's MB/s \
              count the {} (the same value, so the ratios compare times)",
             form.name(),
-            inputs.zerompk.len(),
+            zerompk.len(),
             inputs.rmp.len(),
             inputs.rmp.len()
         )
