@@ -188,7 +188,34 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn at(code: ErrorCode, input: &[u8], offset: usize) -> Self {
-        let offset = offset.min(input.len());
+        Error::unlocated(code, offset.min(input.len())).locate(input)
+    }
+
+    /// An error at `offset` whose line and column are not counted yet: the readers make
+    /// errors this way, so that an error a decoder makes and drops (an untagged enum trying
+    /// its variants) costs nothing proportional to the input; the entry points count them
+    /// once, with [`Error::locate`], for the error they return.
+    #[cold]
+    pub(crate) fn unlocated(code: ErrorCode, offset: usize) -> Self {
+        Error {
+            inner: Box::new(ErrorImpl {
+                code,
+                offset,
+                line: 0,
+                column: 0,
+                path: Path::default(),
+            }),
+        }
+    }
+
+    /// Counts the line and column of an error made by [`Error::unlocated`] in `input`, the
+    /// whole document (nothing for an error that has them, or is not about the input).
+    #[cold]
+    pub(crate) fn locate(mut self, input: &[u8]) -> Self {
+        if self.inner.line != 0 || matches!(self.inner.code, ErrorCode::Io(_)) {
+            return self;
+        }
+        let offset = self.inner.offset.min(input.len());
         let before = &input[..offset];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
         let line_start = before
@@ -201,15 +228,10 @@ impl Error {
             .filter(|&&b| (b & 0xC0) != 0x80)
             .count()
             + 1;
-        Error {
-            inner: Box::new(ErrorImpl {
-                code,
-                offset,
-                line,
-                column,
-                path: Path::default(),
-            }),
-        }
+        self.inner.offset = offset;
+        self.inner.line = line;
+        self.inner.column = column;
+        self
     }
 
     #[cold]

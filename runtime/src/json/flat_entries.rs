@@ -270,6 +270,10 @@ mod tests {
     /// Collects the object, lets a `u8` field `a` take its member, then reads the rest as a
     /// map.
     fn split(text: &str) -> Result<(Option<u8>, BTreeMap<String, i64>), Error> {
+        split_unlocated(text).map_err(|e| e.locate(text.as_bytes()))
+    }
+
+    fn split_unlocated(text: &str) -> Result<(Option<u8>, BTreeMap<String, i64>), Error> {
         let mut r = Reader::new(text, 128);
         let mut entries = FlatEntries::collect(&mut r, "an object")?;
         let a = match entries.find("a") {
@@ -336,7 +340,10 @@ mod tests {
             .unwrap()
             .is_none());
         assert_eq!(entries.remaining(), 2);
-        let err = entries.refuse_remaining(&["y"]).unwrap_err();
+        let err = entries
+            .refuse_remaining(&["y"])
+            .unwrap_err()
+            .locate(br#"{"x": 1, "z": 2}"#);
         assert_eq!(
             err.to_string(),
             "unknown field `x`, expected `y` (line 1, column 2)"

@@ -319,9 +319,9 @@ impl Decoder {
     /// Decodes a `T` from `input`; see [`from_str`].
     pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
         let mut r = Reader::new(input, self.max_depth);
-        let value = T::decode(&mut r)?;
-        r.end()?;
-        Ok(value)
+        let read = T::decode(&mut r).and_then(|value| r.end().map(|()| value));
+        // Line and column are counted here, once, for the error returned.
+        read.map_err(|err| err.locate(input.as_bytes()))
     }
 
     /// Decodes a `T` from `input`, which must be UTF-8; see [`from_slice`].

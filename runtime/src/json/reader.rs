@@ -92,13 +92,13 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(crate) fn error(&self, code: ErrorCode) -> Error {
-        Error::at(code, self.input, self.pos)
+        Error::unlocated(code, self.pos.min(self.input.len()))
     }
 
     #[cold]
     #[inline(never)]
     pub(crate) fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
-        Error::at(code, self.input, offset)
+        Error::unlocated(code, offset.min(self.input.len()))
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
