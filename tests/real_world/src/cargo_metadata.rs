@@ -3,7 +3,7 @@
 //! fastwire's derives next to serde's.
 //!
 //! What fastwire cannot compile yet is changed here, each change commented where it stands
-//! (the original forms are in `pending/`, each tested by an ignored test):
+//! (the original forms are in `pending/`, compiled by `tests/pending.rs`):
 //! - `#[serde(other)]` on `DependencyKind::Unknown` and `#[serde(deserialize_with = "...")]`
 //!   on `Dependency::kind`, `DepKindInfo::kind` and `Package::rust_version`: the types of those
 //!   fields follow what cargo writes there (`null` for a normal dependency, `"1.80"` for a
