@@ -40,7 +40,8 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// [`Reader::skip_value`] checks it.
     pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
         r.begin_object(expected)?;
-        let mut entries = Vec::new();
+        // Room for a typical object's members at once, rather than growing by doubling.
+        let mut entries = Vec::with_capacity(8);
         let mut first = true;
         while let Some(key) = r.object_key(first)? {
             first = false;

@@ -40,8 +40,10 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// [`Reader::skip_value`] checks it.
     pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
         let len = r.begin_map(expected)?;
-        // Not sized by `len`, which the input claims: one entry per entry actually read.
-        let mut entries = Vec::new();
+        // `len` is what the input claims: it sizes the first allocation only up to what the
+        // bytes left could hold (two bytes an entry at least) and a small bound, so a short
+        // input cannot make a large one.
+        let mut entries = Vec::with_capacity(len.min(r.remaining() / 2).min(16));
         for _ in 0..len {
             let key_at = r.offset();
             let key = r.raw_value()?;
