@@ -2,17 +2,17 @@
 //! `cargo build --message-format json`), field for field and attribute for attribute, with
 //! fastwire's derives next to serde's.
 //!
-//! What fastwire cannot compile yet is changed here, each change commented where it stands
-//! (the original forms are in `pending/`, compiled by `tests/pending.rs`):
+//! A few attributes are still simplified here, each change commented where it stands; the
+//! original forms, which fastwire now compiles, are in `pending/` (compiled by
+//! `tests/pending.rs`), and these copies are to go back to them:
 //! - `#[serde(other)]` on `DependencyKind::Unknown` and `#[serde(deserialize_with = "...")]`
 //!   on `Dependency::kind`, `DepKindInfo::kind` and `Package::rust_version`: the types of those
 //!   fields follow what cargo writes there (`null` for a normal dependency, `"1.80"` for a
 //!   rust-version) so that both libraries read real output without the original's functions;
 //! - `Message::TextLine`, a `#[serde(skip)]` variant, is left out;
 //! - the fields whose types implement only serde's traits (`camino::Utf8PathBuf`,
-//!   `semver::Version`, `semver::VersionReq`, `cargo_platform::Platform`) are `String`s: the
-//!   MessagePack decoder the derive generates for a struct needs `msgpack::Decode` of every
-//!   field, bridged or not.
+//!   `semver::Version`, `semver::VersionReq`, `cargo_platform::Platform`) are `String`s (the
+//!   serde bridge now takes them as they are).
 
 use std::collections::BTreeMap;
 

@@ -2,8 +2,8 @@
 //! fastwire's derives next to serde's, to check that fastwire compiles them and agrees with
 //! serde_json and rmp-serde on realistic documents (the tests are in `tests/`).
 //!
-//! Each module names the crate and version it mirrors. Where fastwire cannot compile an
-//! attribute, the module says what it changed; the original form is kept in `pending/`
+//! Each module names the crate and version it mirrors. Where an attribute is still
+//! simplified, the module says what it changed; the original form is kept in `pending/`
 //! and compiled by `tests/pending.rs`.
 
 #![allow(missing_docs)]
