@@ -143,6 +143,8 @@ mod encode_error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod flat;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod time;

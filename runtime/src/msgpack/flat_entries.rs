@@ -7,9 +7,6 @@
 //! collecting slices of the input costs one scan of the map and one `Vec` of entries, and
 //! each value is then read once, straight from the input, by its own type.
 
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasher, Hash};
-
 use super::{Decode, Error, Key, Reader};
 
 /// The entries of a map, collected for the parts of a value that each take some of them:
@@ -219,61 +216,12 @@ fn map_entries<'de, K: Decode<'de>, V: Decode<'de>>(
     Ok(())
 }
 
-impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlat<'de> for BTreeMap<K, V> {
-    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        let mut map = BTreeMap::new();
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
-    }
-}
-
-impl<'de, K, V, S> DecodeFlat<'de> for HashMap<K, V, S>
-where
-    K: Decode<'de> + Eq + Hash,
-    V: Decode<'de>,
-    S: BuildHasher + Default,
-{
-    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        let mut map = HashMap::with_hasher(S::default());
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
-    }
-}
-
-/// `None` when `T` cannot be read from the entries (serde's rule for a flattened `Option`):
-/// whatever `T` took is put back.
-impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Option<T> {
-    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        let marks = entries.marks();
-        match T::decode_flat(entries) {
-            Ok(value) => Ok(Some(value)),
-            Err(_) => {
-                entries.restore(&marks);
-                Ok(None)
-            }
-        }
-    }
-}
-
-impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Box<T> {
-    fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        T::decode_flat(entries).map(Box::new)
-    }
-}
-
-/// Takes nothing.
-impl<'de> DecodeFlat<'de> for () {
-    fn decode_flat(_: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        Ok(())
-    }
-}
+crate::flat::decode_flat_impls!(Decode<'de>);
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     /// Collects the map, lets a `u8` field `a` take its entry, then reads the rest as a map.

@@ -1,0 +1,65 @@
+//! What the flattened-value readers of every format share: the `DecodeFlat` impls of the
+//! maps, `Option`, `Box` and `()`, written once over each format's `FlatEntries`,
+//! `DecodeFlat`, `Decode` and `Error` (the names the macro's impls use, in scope where it is
+//! invoked) and the format's own `map_entries` (which reads each key as the format's keys are
+//! read). `$key` is the bound a map's key type needs.
+
+/// The impls; see the module docs.
+macro_rules! decode_flat_impls {
+    ($($key:tt)+) => {
+        impl<'de, K: $($key)+ + Ord, V: Decode<'de>> DecodeFlat<'de> for std::collections::BTreeMap<K, V> {
+            fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                let mut map = std::collections::BTreeMap::new();
+                map_entries(entries, |k, v| {
+                    map.insert(k, v);
+                })?;
+                Ok(map)
+            }
+        }
+
+        impl<'de, K, V, S> DecodeFlat<'de> for std::collections::HashMap<K, V, S>
+        where
+            K: $($key)+ + Eq + std::hash::Hash,
+            V: Decode<'de>,
+            S: std::hash::BuildHasher + Default,
+        {
+            fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                let mut map = std::collections::HashMap::with_hasher(S::default());
+                map_entries(entries, |k, v| {
+                    map.insert(k, v);
+                })?;
+                Ok(map)
+            }
+        }
+
+        /// `None` when `T` cannot be read from what is left (serde's rule for a flattened
+        /// `Option`): whatever `T` took is put back.
+        impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Option<T> {
+            fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                let marks = entries.marks();
+                match T::decode_flat(entries) {
+                    Ok(value) => Ok(Some(value)),
+                    Err(_) => {
+                        entries.restore(&marks);
+                        Ok(None)
+                    }
+                }
+            }
+        }
+
+        impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Box<T> {
+            fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                T::decode_flat(entries).map(Box::new)
+            }
+        }
+
+        /// Takes nothing.
+        impl<'de> DecodeFlat<'de> for () {
+            fn decode_flat(_: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+                Ok(())
+            }
+        }
+    };
+}
+
+pub(crate) use decode_flat_impls;
