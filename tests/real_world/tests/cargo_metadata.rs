@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{check_document, check_large_document, check_rejected};
-use fastwire_real_world::cargo_metadata::{Edition, Message, Metadata};
+use fastwire_real_world::{DependencyKind, Edition, Message, Metadata, PackageName};
 
 /// The output of `cargo metadata --format-version 1` (with `extra` arguments) for this
 /// workspace.
@@ -44,8 +44,8 @@ fn metadata_of_this_workspace_without_dependencies() {
     assert!(metadata.resolve.is_none());
 }
 
-fn fastwire_real_world_name() -> fastwire_real_world::cargo_metadata::PackageName {
-    serde_json::from_str("\"fastwire-real-world\"").unwrap()
+fn fastwire_real_world_name() -> PackageName {
+    PackageName::new("fastwire-real-world".to_owned())
 }
 
 /// A hand-written document with every optional part present: default members, workspace
@@ -86,6 +86,18 @@ const FULL_METADATA: &str = r#"{
           "target": null,
           "registry": "my-registry",
           "path": "/ws/vendor/cc"
+        },
+        {
+          "name": "future",
+          "source": null,
+          "req": "*",
+          "kind": "a-kind-of-the-future",
+          "rename": null,
+          "optional": false,
+          "uses_default_features": true,
+          "features": [],
+          "target": null,
+          "path": "/ws/future"
         }
       ],
       "license": "MIT OR Apache-2.0",
@@ -156,6 +168,24 @@ fn full_metadata() {
     let targets = &metadata.packages[0].targets;
     assert!(!targets[0].doctest && targets[1].doctest);
     assert_eq!(targets[1].edition, Edition::E2015);
+    // `kind`: `null` is a normal dependency (`deserialize_with`); an unknown kind is
+    // `Unknown` (`#[serde(other)]`).
+    let kinds: Vec<_> = metadata.packages[0]
+        .dependencies
+        .iter()
+        .map(|d| d.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            DependencyKind::Normal,
+            DependencyKind::Build,
+            DependencyKind::Unknown
+        ]
+    );
+    // `rust_version` "1.80" is read as 1.80.0 by the crate's own `deserialize_with` function.
+    let rust_version = metadata.packages[0].rust_version.as_ref().unwrap();
+    assert_eq!(rust_version.to_string(), "1.80.0");
 }
 
 #[test]
@@ -199,6 +229,20 @@ fn build_messages() {
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     fastwire_tests::assert_same_round_trip(&all);
+}
+
+#[test]
+fn text_line_is_not_written() {
+    // `Message::TextLine` is `#[serde(skip)]`: serde refuses to write it, and so does fastwire,
+    // as an error rather than a panic.
+    let line = Message::TextLine("Compiling demo".to_owned());
+    let theirs = serde_json::to_string(&line).unwrap_err().to_string();
+    let ours = fastwire::json::try_to_string(&line)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(ours, theirs);
+    assert!(fastwire::msgpack::try_to_vec(&line).is_err());
+    assert!(rmp_serde::to_vec_named(&line).is_err());
 }
 
 #[test]
