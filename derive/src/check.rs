@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 
-use crate::attr::{Identifier, TagKind};
+use crate::attr::{Codec, Identifier, TagKind};
 
 use crate::ast::{Container, Data, Field, Style};
 use crate::ctxt::Ctxt;
@@ -268,6 +268,11 @@ fn check_flatten(cx: &Ctxt, cont: &Container) {
                 cx.error_spanned_tokens(
                     tokens.clone(),
                     "`#[serde(flatten)]` cannot be used in a `#[serde(transparent)]` struct; remove one of them",
+                );
+            } else if let Some((Codec::Native(_), with)) = &field.attrs.with {
+                cx.error_spanned_tokens(
+                    with.clone(),
+                    "a `#[wire(with = \"...\")]` module cannot write a `#[serde(flatten)]` field: its functions write one value, not members of the enclosing object; remove one of them, or name a serde module with `#[serde(with = \"...\")]`",
                 );
             }
         }

@@ -273,7 +273,12 @@ pub fn flat_types<'a>(cont: &'a Container, form: Form, direction: Direction) -> 
                 Direction::Encode => field.attrs.skip_serializing,
                 Direction::Decode => field.attrs.skip_deserializing,
             };
-            field.attrs.flatten.is_some() && !skipped
+            let by_serde = field.attrs.via_serde.is_some()
+                || match direction {
+                    Direction::Encode => field.attrs.serialize_with.is_some(),
+                    Direction::Decode => field.attrs.deserialize_with.is_some(),
+                };
+            field.attrs.flatten.is_some() && !skipped && !by_serde
         })
         .map(|field| field.ty)
         .collect();
@@ -672,6 +677,16 @@ fn serialize_with(
 ) -> TokenStream {
     let krate = cx.krate;
     let name = format_ident!("{}", cx.format.name());
+    let wrapper = serialize_with_wrapper(cx, member, function);
+    respan(
+        quote!(#krate::__with_serde! { #krate::__dispatch!(serde #name::encode(&#wrapper, __w)); }),
+        tokens_span(tokens),
+    )
+}
+
+/// A block whose value wraps the member in a local type whose `Serialize` calls `function`.
+fn serialize_with_wrapper(cx: &Ctx, member: &Member, function: &syn::ExprPath) -> TokenStream {
+    let krate = cx.krate;
     let access = &member.access;
     let ty = member.field.ty;
     let (generics, phantom) = wrapper_generics(cx.cont, Some(syn::parse_quote!('__a)));
@@ -692,7 +707,7 @@ fn serialize_with(
             quote!({ #ident })
         }
     });
-    let block = quote! {
+    quote! {
         {
             struct __SerializeWith #impl_generics (&'__a #ty, #phantom) #where_clause;
 
@@ -705,16 +720,33 @@ fn serialize_with(
                 }
             }
 
-            #krate::__dispatch!(serde #name::encode(
-                &__SerializeWith::<'_, #(#params),*>(#access, ::core::marker::PhantomData),
-                __w
-            ));
+            __SerializeWith::<'_, #(#params),*>(#access, ::core::marker::PhantomData)
         }
-    };
-    respan(
-        quote!(#krate::__with_serde! { #block }),
-        tokens_span(tokens),
-    )
+    }
+}
+
+/// The value a flattened member is written through, a reference to an `EncodeFlat` type:
+/// the member itself, or, for a field written by serde (`serialize_with`, a serde `with`
+/// module, `#[wire(serde)]`), the bridge's wrapper, which writes the members of the object
+/// serde writes for it.
+pub fn flat_value(cx: &Ctx, member: &Member) -> TokenStream {
+    let krate = cx.krate;
+    let name = format_ident!("{}", cx.format.name());
+    if let Some((function, tokens)) = &member.field.attrs.serialize_with {
+        let wrapper = serialize_with_wrapper(cx, member, function);
+        return respan(
+            quote!(#krate::__with_serde! { &#krate::bridge::Serde(#wrapper) }),
+            tokens_span(tokens),
+        );
+    }
+    if let Some(tokens) = &member.field.attrs.via_serde {
+        let access = &member.access;
+        return respan(
+            quote!(#krate::__dispatch!(serde #name::flat(#access))),
+            tokens_span(tokens),
+        );
+    }
+    member.access.clone()
 }
 
 /// The span of an attribute's tokens (their first token's).

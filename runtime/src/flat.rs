@@ -33,17 +33,11 @@ macro_rules! decode_flat_impls {
         }
 
         /// `None` when `T` cannot be read from what is left (serde's rule for a flattened
-        /// `Option`): whatever `T` took is put back.
+        /// `Option`). As in serde, the members `T` took before it failed stay taken: a
+        /// flattened map or `Value` after it does not see them.
         impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Option<T> {
             fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-                let marks = entries.marks();
-                match T::decode_flat(entries) {
-                    Ok(value) => Ok(Some(value)),
-                    Err(_) => {
-                        entries.restore(&marks);
-                        Ok(None)
-                    }
-                }
+                Ok(T::decode_flat(entries).ok())
             }
         }
 

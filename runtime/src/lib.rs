@@ -329,6 +329,17 @@ macro_rules! __dispatch {
     }};
     // `#[wire(serde)]`: through the bridge whatever impls the type has. The receiver is the
     // wrapper itself, which only the bridge's inherent methods take.
+    // A flattened field: the bridge's `EncodeFlat` / `DecodeFlat` (`$fmt` is `json` or
+    // `msgpack`).
+    (serde $fmt:ident::flat($value:expr)) => {
+        &$crate::bridge::Serde($value)
+    };
+    (serde $fmt:ident::decode_flat::<$ty:ty>($entries:expr)) => {
+        $crate::__private::Result::map(
+            <$crate::bridge::Serde<$ty> as $crate::$fmt::DecodeFlat<'_>>::decode_flat($entries),
+            |__s| __s.0,
+        )
+    };
     (serde json::encode($value:expr, $w:expr)) => {
         $crate::__private::Dispatch($value).__json_encode($w)
     };

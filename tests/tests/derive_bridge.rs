@@ -277,3 +277,196 @@ mod flattened_values {
         assert!(fastwire::msgpack::try_to_vec(&value).is_err());
     }
 }
+
+// A flattened field read by a serde function (one that keeps only some of the members), and a
+// flattened optional struct beside a flattened `Value` that takes everything else.
+mod flattened_with_functions {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    fn only_vendor_keys<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, Value>, D::Error> {
+        let mut all = BTreeMap::<String, Value>::deserialize(d)?;
+        all.retain(|key, _| key.starts_with("v-"));
+        Ok(all)
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Described {
+        title: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+        #[serde(flatten, deserialize_with = "only_vendor_keys")]
+        vendor: BTreeMap<String, Value>,
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    #[serde(rename_all = "camelCase")]
+    struct Kind {
+        api_group: String,
+        kind: String,
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Object {
+        #[serde(flatten, default)]
+        kind: Option<Kind>,
+        name: String,
+        #[serde(flatten)]
+        data: Value,
+    }
+
+    fn agree<T>(text: &str)
+    where
+        T: fastwire::json::DecodeOwned
+            + fastwire::json::Encode
+            + fastwire::msgpack::DecodeOwned
+            + fastwire::msgpack::Encode
+            + serde::Serialize
+            + serde::de::DeserializeOwned
+            + PartialEq
+            + std::fmt::Debug,
+    {
+        let theirs: T = serde_json::from_str(text).unwrap();
+        let ours: T = fastwire::json::from_str(text).unwrap();
+        assert_eq!(ours, theirs, "{text}");
+        assert_eq!(
+            fastwire::json::to_string(&ours),
+            serde_json::to_string(&theirs).unwrap()
+        );
+        let bytes = rmp_serde::to_vec_named(&theirs).unwrap();
+        assert_eq!(fastwire::msgpack::to_vec(&ours), bytes);
+        assert_eq!(fastwire::msgpack::from_slice::<T>(&bytes).unwrap(), theirs);
+    }
+
+    #[test]
+    fn a_flattened_field_read_by_a_function() {
+        agree::<Described>(r#"{"title":"t","v-a":1,"other":2,"v-b":{"c":[true]}}"#);
+        agree::<Described>(r#"{"note":"n","title":"t"}"#);
+        let read: Described =
+            fastwire::json::from_str(r#"{"title":"t","other":2,"v-b":null}"#).unwrap();
+        assert_eq!(read.vendor.keys().collect::<Vec<_>>(), ["v-b"]);
+    }
+
+    /// Writes the map with its keys upper-cased, reads it back lower-cased.
+    mod shouted {
+        use std::collections::BTreeMap;
+
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        pub fn serialize<S: Serializer>(
+            map: &BTreeMap<String, u32>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            let upper: BTreeMap<String, u32> =
+                map.iter().map(|(k, v)| (k.to_uppercase(), *v)).collect();
+            upper.serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<BTreeMap<String, u32>, D::Error> {
+            let map = BTreeMap::<String, u32>::deserialize(d)?;
+            Ok(map
+                .into_iter()
+                .map(|(k, v)| (k.to_lowercase(), v))
+                .collect())
+        }
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Counts {
+        id: u32,
+        #[serde(flatten, with = "shouted")]
+        counts: BTreeMap<String, u32>,
+    }
+
+    /// A type with serde impls only (no fastwire impl), flattened.
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Extra {
+        deep: Vec<BTreeMap<String, Vec<u8>>>,
+        flag: bool,
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Outer {
+        name: String,
+        inner: Inner,
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    struct Inner {
+        #[serde(flatten)]
+        #[wire(serde)]
+        extra: Extra,
+        last: u8,
+    }
+
+    #[test]
+    fn a_flattened_field_through_a_serde_module() {
+        agree::<Counts>(r#"{"id":1,"A":2,"Bc":3}"#);
+        let value = Counts {
+            id: 7,
+            counts: [("x".to_owned(), 1), ("yz".to_owned(), 2)].into(),
+        };
+        assert_eq!(
+            fastwire::json::to_string(&value),
+            r#"{"id":7,"X":1,"YZ":2}"#
+        );
+        assert_eq!(
+            fastwire::json::to_string_pretty(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_flattened_serde_type_nested_and_pretty() {
+        let value = Outer {
+            name: "n".to_owned(),
+            inner: Inner {
+                extra: Extra {
+                    deep: vec![[("k".to_owned(), vec![1, 2])].into(), BTreeMap::new()],
+                    flag: true,
+                },
+                last: 9,
+            },
+        };
+        let text = serde_json::to_string(&value).unwrap();
+        agree::<Outer>(&text);
+        assert_eq!(
+            fastwire::json::to_string_pretty(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+        // What the serde impl refuses is an error at the members it was given.
+        let err = fastwire::json::from_str::<Outer>(r#"{"name":"n","inner":{"last":1,"flag":1}}"#)
+            .unwrap_err();
+        assert!(
+            serde_json::from_str::<Outer>(r#"{"name":"n","inner":{"last":1,"flag":1}}"#).is_err()
+        );
+        assert!(err.to_string().contains("invalid type"), "{err}");
+    }
+
+    #[test]
+    fn a_flattened_option_beside_a_flattened_value() {
+        agree::<Object>(r#"{"apiGroup":"g","kind":"K","name":"n","spec":{"x":[1,2]}}"#);
+        // Without the optional struct's members it is `None`, and the value holds the rest.
+        agree::<Object>(r#"{"name":"n","kind":"K","spec":1}"#);
+        let read: Object = fastwire::json::from_str(r#"{"name":"n","kind":"K"}"#).unwrap();
+        assert!(read.kind.is_none());
+    }
+}

@@ -4,7 +4,7 @@
 //! in declaration order, from what is left (serde's order).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{
@@ -88,10 +88,8 @@ pub fn struct_from_entries(
         .filter(|(_, f)| is_flattened(f))
         .map(|(index, field)| {
             let binding = binding(*index);
-            let ty = field.ty;
-            let span = ty.span();
-            let fmt = respan(fmt.clone(), span);
-            quote_spanned!(span=> let #binding = <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?;)
+            let value = flattened_value(cx, field);
+            quote!(let #binding = #value;)
         });
     let names = own.iter().map(|(_, f)| f.attrs.name.deserialize.as_str());
     let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, __FIELDS)?;));
@@ -178,4 +176,31 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
         }
         Style::Tuple | Style::Unit => None,
     }
+}
+
+/// The expression reading a flattened field from `__entries`: its type's `DecodeFlat`, or,
+/// for a field read by serde (`deserialize_with`, a serde `with` module, `#[wire(serde)]`),
+/// the bridge's, which gives the serde impl every member left as one object.
+fn flattened_value(cx: &Ctx, field: &Field) -> TokenStream {
+    let krate = cx.krate;
+    let ty = field.ty;
+    let span = ty.span();
+    let fmt = respan(cx.fmt.clone(), span);
+    if let Some((function, tokens)) = &field.attrs.deserialize_with {
+        let read = super::deserialize_with(cx, field, function, tokens, |wrapper| {
+            quote! {
+                #krate::__private::Result::map(
+                    <#krate::bridge::Serde<#wrapper> as #fmt::DecodeFlat<'de>>::decode_flat(__entries),
+                    |__s| __s.0,
+                )
+            }
+        });
+        return quote!(#read?);
+    }
+    if let Some(tokens) = &field.attrs.via_serde {
+        let name = format_ident!("{}", cx.format.name());
+        let read = quote!(#krate::__dispatch!(serde #name::decode_flat::<#ty>(__entries)));
+        return respan(quote!(#read?), crate::ser::tokens_span(tokens));
+    }
+    quote_spanned!(span=> <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?)
 }

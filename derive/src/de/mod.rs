@@ -467,7 +467,15 @@ fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
         return quote!(#module::#name::decode(__r));
     }
     if let Some((function, tokens)) = &field.attrs.deserialize_with {
-        return deserialize_with(cx, field, function, tokens);
+        let name = format_ident!("{}", cx.format.name());
+        let krate = cx.krate;
+        return deserialize_with(
+            cx,
+            field,
+            function,
+            tokens,
+            |wrapper| quote!(#krate::__dispatch!(serde #name::decode::<#wrapper>(__r))),
+        );
     }
     match crate::borrow::borrowed_cow(field) {
         Some(CowKind::Str) => quote_spanned!(span=> #fmt::__borrow_cow_str(__r)),
@@ -485,15 +493,16 @@ fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
 }
 
 /// A field read by a serde function (`deserialize_with`, or a serde `with` module's
-/// `deserialize`): a wrapper whose `Deserialize` calls it, through the bridge.
-fn deserialize_with(
+/// `deserialize`): a wrapper whose `Deserialize` calls it, read through the bridge by `read`
+/// (given the wrapper's type, it gives a `Result` of the wrapper).
+pub fn deserialize_with(
     cx: &Ctx,
     field: &Field,
     function: &syn::ExprPath,
     tokens: &TokenStream,
+    read: impl FnOnce(&TokenStream) -> TokenStream,
 ) -> TokenStream {
     let krate = cx.krate;
-    let name = format_ident!("{}", cx.format.name());
     let ty = field.ty;
     let (generics, phantom) = crate::ser::wrapper_generics(cx.cont, None);
     let (_, ty_generics, where_clause) = generics.split_for_impl();
@@ -503,6 +512,7 @@ fn deserialize_with(
     let (decl_generics, _, _) = generics.split_for_impl();
     let serde = quote!(#krate::__private::serde);
     let turbofish = ty_generics.as_turbofish();
+    let read = read(&quote!(__DeserializeWith #ty_generics));
     let block = quote! {
         {
             struct __DeserializeWith #decl_generics (#ty, #phantom) #where_clause;
@@ -517,10 +527,7 @@ fn deserialize_with(
                 }
             }
 
-            #krate::__private::Result::map(
-                #krate::__dispatch!(serde #name::decode::<__DeserializeWith #ty_generics>(__r)),
-                |__w| __w.0,
-            )
+            #krate::__private::Result::map(#read, |__w| __w.0)
         }
     };
     respan(

@@ -7,7 +7,8 @@ use quote::quote;
 use super::quote_json_string;
 use crate::ast::{Style, Variant};
 use crate::ser::{
-    conditional, encode_value, spanned_call, value_hint, Body, Ctx, Entry, Form, Layout, Member,
+    conditional, encode_value, flat_value, spanned_call, value_hint, Body, Ctx, Entry, Form,
+    Layout, Member,
 };
 
 /// The layout of JSON for `ser::generate`.
@@ -167,10 +168,10 @@ impl Layout for JsonLayout {
                         opened = true;
                     }
                     let first = written.first_tokens();
-                    let access = &member.access;
+                    let value = flat_value(cx, member);
                     let call = spanned_call(
                         member,
-                        quote!(#fmt::EncodeFlat::encode_flat(#access, __w, #first)),
+                        quote!(#fmt::EncodeFlat::encode_flat(#value, __w, #first)),
                     );
                     body.extend(if declared {
                         quote!(__first = #call;)

@@ -11,8 +11,8 @@ use quote::{format_ident, quote};
 use super::{encode_header, encode_str};
 use crate::ast::Variant;
 use crate::ser::{
-    conditional, field_op, native_with, spanned_call, value_hint, Body, Bounded, Ctx, Entry, Form,
-    Layout, Member, VariantBounds,
+    conditional, field_op, flat_value, native_with, spanned_call, value_hint, Body, Bounded, Ctx,
+    Entry, Form, Layout, Member, VariantBounds,
 };
 
 /// The layout of MessagePack for `ser::generate`.
@@ -399,14 +399,14 @@ impl Layout for MsgpackLayout {
                     }
                 }
                 Entry::Flat(member) => {
-                    let access = &member.access;
+                    let value = flat_value(cx, member);
                     counted.extend(spanned_call(
                         member,
-                        quote!(+ #fmt::EncodeFlat::flat_len(#access)),
+                        quote!(+ #fmt::EncodeFlat::flat_len(#value)),
                     ));
                     writes.extend(spanned_call(
                         member,
-                        quote!(#fmt::EncodeFlat::encode_flat(#access, __w);),
+                        quote!(#fmt::EncodeFlat::encode_flat(#value, __w);),
                     ));
                     let value_hint = value_hint(cx, member);
                     hint.extend(quote!(+ #value_hint));

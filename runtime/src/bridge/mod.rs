@@ -160,6 +160,8 @@ mod json;
 #[cfg(feature = "msgpack")]
 mod msgpack;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod serde_flat;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod value;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod value_flat;

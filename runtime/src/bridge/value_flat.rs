@@ -119,4 +119,4 @@ mod msgpack_flat {
 
 /// serde's message for flattening a value that is not an object.
 #[cfg(any(feature = "json", feature = "msgpack"))]
-const NOT_AN_OBJECT: &str = "can only flatten structs and maps";
+pub(super) const NOT_AN_OBJECT: &str = "can only flatten structs and maps";

@@ -121,6 +121,41 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         self.reader.reread_with(self.entries[index].value, read)
     }
 
+    /// The members not taken, as the text of one object (`{"key":value,...}`, keys escaped
+    /// as serde_json writes them, values as they stand in the input): what a serde impl
+    /// reading a flattened value through the bridge is given.
+    pub fn remaining_object(&self) -> String {
+        let mut text = String::with_capacity(
+            2 + self
+                .entries
+                .iter()
+                .filter(|e| !e.taken)
+                .map(|e| e.key.len() + e.value.len() + 4)
+                .sum::<usize>(),
+        );
+        text.push('{');
+        for entry in self.entries.iter().filter(|e| !e.taken) {
+            if text.len() > 1 {
+                text.push(',');
+            }
+            text.push_str(&super::to_string(&*entry.key));
+            text.push(':');
+            text.push_str(entry.value);
+        }
+        text.push('}');
+        text
+    }
+
+    /// Where the first member not taken starts (its key), or the end of the object when all
+    /// are taken: where an error about the members left is reported.
+    #[cfg(feature = "serde")]
+    pub(crate) fn remaining_at(&self) -> usize {
+        self.entries
+            .iter()
+            .find(|e| !e.taken)
+            .map_or_else(|| self.reader.offset(), |e| e.key_at)
+    }
+
     /// Which members are taken, to put back with [`FlatEntries::restore`] when a part that
     /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
     pub fn marks(&self) -> Vec<bool> {
@@ -264,7 +299,7 @@ mod tests {
     }
 
     #[test]
-    fn options_put_back_what_they_took() {
+    fn options_keep_taken_what_they_took() {
         struct Needs(u8);
         impl<'de> Decode<'de> for Needs {
             fn decode(_: &mut Reader<'de>) -> Result<Self, Error> {
@@ -289,14 +324,15 @@ mod tests {
         assert!(Option::<Needs>::decode_flat(&mut entries)
             .unwrap()
             .is_none());
-        assert_eq!(entries.remaining(), 2);
+        // As in serde, what the failed part took stays taken.
+        assert_eq!(entries.remaining(), 1);
         let err = entries
             .refuse_remaining(&["y"])
             .unwrap_err()
             .locate(br#"{"x": 1, "z": 2}"#);
         assert_eq!(
             err.to_string(),
-            "unknown field `x`, expected `y` (line 1, column 2)"
+            "unknown field `z`, expected `y` (line 1, column 10)"
         );
 
         let mut r = Reader::new(r#"{"y": 0, "x": 7}"#, 128);

@@ -129,6 +129,43 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         self.reader.reread_with(self.entries[index].value, read)
     }
 
+    /// The entries not taken, as the bytes of one map (a map header, then each key and value
+    /// as they stand in the input): what a serde impl reading a flattened value through the
+    /// bridge is given.
+    pub fn remaining_map(&self) -> Vec<u8> {
+        let remaining = self.entries.iter().filter(|e| !e.taken);
+        let len: usize = remaining.clone().map(|e| e.key.len() + e.value.len()).sum();
+        let mut bytes = Vec::with_capacity(5 + len);
+        let count = remaining.clone().count();
+        match count {
+            0..=15 => bytes.push(0x80 | count as u8),
+            16..=0xFFFF => {
+                bytes.push(0xDE);
+                bytes.extend_from_slice(&(count as u16).to_be_bytes());
+            }
+            _ => {
+                bytes.push(0xDF);
+                // A map read from an input has at most `u32::MAX` entries.
+                bytes.extend_from_slice(&(count as u32).to_be_bytes());
+            }
+        }
+        for entry in remaining {
+            bytes.extend_from_slice(entry.key);
+            bytes.extend_from_slice(entry.value);
+        }
+        bytes
+    }
+
+    /// Where the first member not taken starts (its key), or the end of the object when all
+    /// are taken: where an error about the members left is reported.
+    #[cfg(feature = "serde")]
+    pub(crate) fn remaining_at(&self) -> usize {
+        self.entries
+            .iter()
+            .find(|e| !e.taken)
+            .map_or_else(|| self.reader.offset(), |e| e.key_at)
+    }
+
     /// Which entries are taken, to put back with [`FlatEntries::restore`] when a part that
     /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
     pub fn marks(&self) -> Vec<bool> {
