@@ -42,10 +42,18 @@
 //! | variant | `rename`, `rename_all`, `alias`, `skip`, `skip_serializing` (encoding such a variant fails with serde's error, see [`EncodeError`]), `skip_deserializing`, `other` (the last, unit variant of a tagged enum: any unknown tag), `untagged` (after the tagged variants: tried when no tag matches), `bound`, `borrow` |
 //! | field | `rename`, `alias`, `skip`, `skip_serializing`, `skip_serializing_if = "path"`, `skip_deserializing`, `default`, `default = "path"`, `flatten`, `bound`, `borrow`; `with = "module"` in `#[serde(...)]` naming a serde module, `serialize_with`, `deserialize_with` (through the serde bridge, `serde` feature); `#[wire(with = "module")]` naming a fastwire module (a module holding `json::encode(&T, &mut W)` and `json::decode(&mut Reader) -> Result<T, Error>`, and the same in `msgpack`, over fastwire's writers and readers); `#[wire(serde)]` (the field goes through its serde impls whatever others it has, `serde` feature) |
 //!
-//! Any other serde attribute (`remote`, `getter`, a variant's `with`) is a compile error on
-//! that attribute, never silently ignored. A `bound` names the traits generically, as serde's
-//! does: `Serialize` (or `Encode`) in it means each format's encode trait,
-//! `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its decode traits.
+//! The [attribute reference](crate::attributes) describes each one, in JSON and in MessagePack,
+//! with an example; the [migration guide](crate::migration) shows how a crate using serde moves
+//! over.
+//!
+//! `remote` (with `getter` on its fields) and a variant's `with`, `serialize_with` and
+//! `deserialize_with` are read as serde reads them: the derives write nothing for a remote
+//! definition, and the fields that name it (`#[serde(with = "Def")]`), like variants written
+//! by serde functions, go through the serde bridge (`serde` feature), with serde's bytes. Any
+//! other word is a compile error on that attribute, never silently ignored. A `bound` names
+//! the traits generically, as serde's does: `Serialize` (or `Encode`) in it means each
+//! format's encode trait, `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its
+//! decode traits.
 //!
 //! Tagged, untagged and flattened types: serde buffers such values into a tree of its own
 //! values to read them; fastwire collects the members of the object as slices of the input
@@ -160,6 +168,12 @@ pub mod msgpack;
 
 #[cfg(any(feature = "json", feature = "msgpack"))]
 pub use encode_error::EncodeError;
+
+#[doc = include_str!("../docs/attributes.md")]
+pub mod attributes {}
+
+#[doc = include_str!("../docs/migration.md")]
+pub mod migration {}
 
 /// Derives the encode trait of every enabled format ([`json::Encode`],
 /// [`msgpack::Encode`]).
