@@ -581,3 +581,73 @@ fn variants_skipped_when_serializing_fail_as_in_serde() {
         assert!(serde_json::to_string(&flat).is_err());
     }
 }
+
+/// [`agree`] for MessagePack documents.
+fn agree_msgpack<T>(documents: &[&[u8]])
+where
+    T: Serialize
+        + serde::de::DeserializeOwned
+        + fastwire::msgpack::DecodeOwned
+        + PartialEq
+        + std::fmt::Debug,
+{
+    for document in documents {
+        let _ = fastwire_tests::assert_msgpack_decodes_same::<T>(document);
+    }
+}
+
+#[test]
+fn internal_tag_first_read_in_place() {
+    // The tag first (read straight away), elsewhere, twice, and with each variant's shape.
+    agree::<Internal>(&[
+        r#"{"type":"Struct","x":1,"list":[2]}"#,
+        r#"{"type":"Struct","list":[2],"x":1,"other":{"a":[]}}"#,
+        r#"{"x":1,"type":"Struct"}"#,
+        r#"{"type":"Struct","x":1,"type":"Struct"}"#,
+        r#"{"type":"Struct","x":1,"x":2}"#,
+        r#"{"type":"Struct"}"#,
+        r#"{"type":"Struct","x":"1"}"#,
+        r#"{"type":"Struct","x":1,}"#,
+        r#"{"type":"Struct","x":1"#,
+        r#"{"type":"Unit","x":1}"#,
+        r#"{"type":"Unit","type":"Unit"}"#,
+        r#"{"type":"Newtype","a":1,"b":"x"}"#,
+        r#"{"type":"Newtype","b":"x"}"#,
+        r#"{"type":"Newtype","a":1,"type":"Unit"}"#,
+        r#"{"type":"Map","k":1,"j":2}"#,
+        r#"{"type":"flat","id":1,"a":2,"b":"y"}"#,
+        r#"{"type":"flat","a":2,"id":1,"type":"flat"}"#,
+        r#"{"type":"Empty","z":null}"#,
+        r#"{"type":"Nope","x":1}"#,
+        r#"{"type":1,"x":1}"#,
+        r#"{"typ\u0065":"Struct","x":1}"#,
+        r#" { "type" : "Struct" , "x" : 1 } "#,
+    ]);
+    agree::<Strict>(&[
+        r#"{"type":"A","x":1}"#,
+        r#"{"type":"A","x":1,"y":2}"#,
+        r#"{"type":"A","x":1,"type":"A"}"#,
+    ]);
+    agree_msgpack::<Internal>(&[
+        // {"type": "Struct", "x": 1, "list": [2]}
+        b"\x83\xa4type\xa6Struct\xa1x\x01\xa4list\x91\x02",
+        // {"type": "Struct", "x": 1, "type": "Struct"}
+        b"\x83\xa4type\xa6Struct\xa1x\x01\xa4type\xa6Struct",
+        // {"x": 1, "type": "Struct"}
+        b"\x82\xa1x\x01\xa4type\xa6Struct",
+        // {"type": "Struct"}
+        b"\x81\xa4type\xa6Struct",
+        // {"type": "Unit", "x": 1}
+        b"\x82\xa4type\xa4Unit\xa1x\x01",
+        // {"type": "Newtype", "a": 1}
+        b"\x82\xa4type\xa7Newtype\xa1a\x01",
+        // {"type": "flat", "id": 1, "a": 2}
+        b"\x83\xa4type\xa4flat\xa2id\x01\xa1a\x02",
+        // {b"type": "Struct", "x": 1}: a `bin` key
+        b"\x82\xc4\x04type\xa6Struct\xa1x\x01",
+        // {"type": "Struct", "x": 1} with a missing entry
+        b"\x83\xa4type\xa6Struct\xa1x\x01",
+        // {"type": "Struct", 0: 5}: a field by index
+        b"\x82\xa4type\xa6Struct\x00\x05",
+    ]);
+}

@@ -26,15 +26,27 @@ pub fn is_flattened(field: &Field) -> bool {
     field.attrs.flatten.is_some() && !field.attrs.skip_deserializing
 }
 
+/// Where a struct with flattened fields reads its own fields from.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Members already collected in `__entries` (a `&mut FlatEntries`): the flat form.
+    Entries,
+    /// The object at `__r`, read once: each member naming a field is read in place as it
+    /// comes (as serde's derive reads a struct with `flatten`), every other member is
+    /// collected for the flattened fields, with `expecting` in an "invalid type" error.
+    Reader { expecting: String },
+}
+
 /// Statements evaluating to `Result<value, Error>` that read `target`'s named fields from
-/// `__entries` (a `&mut FlatEntries`): each member naming a field is taken and read into it
-/// (a second one is a "duplicate field" error), then each flattened field reads from the
-/// members left. With `deny`, a member nothing took is an "unknown field" error.
+/// `source`: each member naming a field is taken and read into it (a second one is a
+/// "duplicate field" error), then each flattened field reads from the members left. With
+/// `deny`, a member nothing took is an "unknown field" error.
 pub fn struct_from_entries(
     cx: &Ctx,
     layout: &impl Layout,
     target: &Target,
     deny: bool,
+    source: Source,
 ) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
@@ -66,23 +78,65 @@ pub fn struct_from_entries(
         let binding = binding(*index);
         let name = &field.attrs.name.deserialize;
         let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
-        quote! {
-            #position => {
-                #fmt::FlatEntries::take(__entries, __i);
+        let duplicate = |reader: TokenStream| {
+            quote! {
                 if #binding.is_some() {
-                    return #krate::__private::Err(#fmt::Reader::duplicate_field(
-                        #fmt::FlatEntries::reader(__entries),
-                        #name,
-                    ));
+                    return #krate::__private::Err(#fmt::Reader::duplicate_field(#reader, #name));
                 }
-                #binding = #krate::__private::Some(#fmt::FlatEntries::decode_value(
-                    __entries,
-                    __i,
-                    |__r| #krate::__private::Ok(#decode),
-                )?);
+            }
+        };
+        match &source {
+            Source::Entries => {
+                let duplicate = duplicate(quote!(#fmt::FlatEntries::reader(__entries)));
+                quote! {
+                    #position => {
+                        #fmt::FlatEntries::take(__entries, __i);
+                        #duplicate
+                        #binding = #krate::__private::Some(#fmt::FlatEntries::decode_value(
+                            __entries,
+                            __i,
+                            |__r| #krate::__private::Ok(#decode),
+                        )?);
+                    }
+                }
+            }
+            Source::Reader { .. } => {
+                let duplicate = duplicate(quote!(__r));
+                quote! {
+                    #position => {
+                        #duplicate
+                        #binding = #krate::__private::Some(#decode);
+                        #krate::__private::Ok(true)
+                    }
+                }
             }
         }
     });
+    let read_own = match &source {
+        Source::Entries => quote! {
+            for __i in 0..#fmt::FlatEntries::len(__entries) {
+                if #fmt::FlatEntries::is_taken(__entries, __i) {
+                    continue;
+                }
+                let __key = #fmt::FlatEntries::key(__entries, __i);
+                let __index: #krate::__private::usize = #index;
+                match __index {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        },
+        Source::Reader { expecting } => quote! {
+            let mut __collected = #fmt::FlatEntries::collect_with(__r, #expecting, |__key, __r| {
+                let __index: #krate::__private::usize = #index;
+                match __index {
+                    #(#arms)*
+                    _ => #krate::__private::Ok(false),
+                }
+            })?;
+            let __entries = &mut __collected;
+        },
+    };
     let flattened = decoded
         .iter()
         .filter(|(_, f)| is_flattened(f))
@@ -108,16 +162,7 @@ pub fn struct_from_entries(
         #[allow(dead_code)]
         const __FIELDS: &[&#krate::__private::str] = &[#(#names),*];
         #(#slots)*
-        for __i in 0..#fmt::FlatEntries::len(__entries) {
-            if #fmt::FlatEntries::is_taken(__entries, __i) {
-                continue;
-            }
-            let __index: #krate::__private::usize = #index;
-            match __index {
-                #(#arms)*
-                _ => {}
-            }
-        }
+        #read_own
         #(#flattened)*
         #refuse
         let __r = #fmt::FlatEntries::reader(__entries);
@@ -129,14 +174,10 @@ pub fn struct_from_entries(
 /// The body of `decode` for a struct read through collected members: the object is collected,
 /// then read by [`struct_from_entries`], with `deny_unknown_fields` applied to what is left.
 pub fn whole_struct(cx: &Ctx, layout: &impl Layout, target: &Target) -> TokenStream {
-    let fmt = &cx.fmt;
-    let expecting = &target.expecting;
-    let body = struct_from_entries(cx, layout, target, cx.deny_unknown_fields);
-    quote! {
-        let mut __collected = #fmt::FlatEntries::collect(__r, #expecting)?;
-        let __entries = &mut __collected;
-        #body
-    }
+    let source = Source::Reader {
+        expecting: target.expecting.clone(),
+    };
+    struct_from_entries(cx, layout, target, cx.deny_unknown_fields, source)
 }
 
 /// The body of `decode_flat` for a struct: named fields from the members, a newtype or
@@ -172,7 +213,13 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
                 fields,
                 expecting: format!("struct {}", cont.attrs.name.deserialize),
             };
-            Some(struct_from_entries(cx, layout, &target, false))
+            Some(struct_from_entries(
+                cx,
+                layout,
+                &target,
+                false,
+                Source::Entries,
+            ))
         }
         Style::Tuple | Style::Unit => None,
     }

@@ -72,6 +72,9 @@ pub struct MemberLookup {
     pub by_name: TokenStream,
     /// How many fields are decoded: the position every unknown key maps to.
     pub count: usize,
+    /// Whether the object's first member is already read (an internal tag that came first):
+    /// the loop reads the members after it.
+    pub resumed: bool,
 }
 
 /// The member loop as a format frames it (see [`Layout::member_loop`]).
@@ -163,9 +166,10 @@ pub trait Layout {
     /// An expression reading a variant's name (or index) from `__r` as a tag's value, giving
     /// the variant's index among `arms` (an unknown one returns the "unknown variant" error).
     fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream;
-    /// An expression giving the position that the key of member `__i` of `__entries` (a
-    /// `FlatEntries`) names: `by_name` from the key's bytes `__bytes`, `by_index` from an
-    /// integer key `__n` (for formats that have them), `unknown` for any other key.
+    /// An expression giving the position that the key `__key` of a member names (as
+    /// `FlatEntries::key` gives it, or as `FlatEntries::collect_with` hands it over):
+    /// `by_name` from the key's bytes `__bytes`, `by_index` from an integer key `__n` (for
+    /// formats that have them), `unknown` for any other key.
     fn flat_index(
         &self,
         cx: &Ctx,
@@ -173,6 +177,14 @@ pub trait Layout {
         by_index: &TokenStream,
         unknown: usize,
     ) -> TokenStream;
+    /// An expression of type `Option<usize>`: `Some` when the value at `__r` is an object
+    /// whose first member's key is `tag`, read up to that member's value (for a format whose
+    /// objects count their members, how many follow, `__len` for the member loop; otherwise
+    /// 0); `None`, with nothing read, otherwise.
+    fn tag_first(&self, cx: &Ctx, tag: &str) -> TokenStream;
+    /// An expression collecting the members after the tag read by [`Layout::tag_first`] as
+    /// `FlatEntries` (its `Some` is in `__len`).
+    fn collect_rest(&self, cx: &Ctx) -> TokenStream;
 }
 
 /// What an enum's decoder chooses among, prepared for the format's framing.
@@ -614,7 +626,12 @@ pub fn binding(index: usize) -> syn::Ident {
 }
 
 /// Builds the value from bindings `__v{i}` (decoded fields) and defaults (skipped fields).
-fn construct(cx: &Ctx, constructor: &TokenStream, fields: &[Field], style: Style) -> TokenStream {
+pub fn construct(
+    cx: &Ctx,
+    constructor: &TokenStream,
+    fields: &[Field],
+    style: Style,
+) -> TokenStream {
     let values = fields.iter().enumerate().map(|(i, field)| {
         let value = if field.attrs.skip_deserializing {
             skipped_value(cx, field)
@@ -907,14 +924,35 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
 /// field declared after the last one read (real documents nearly always follow declaration
 /// order), otherwise looked up by length and bytes; each value goes to its field's slot.
 fn member_loop(cx: &Ctx, layout: &impl Layout, fields: &[Field]) -> TokenStream {
+    member_loop_after(cx, layout, fields, None)
+}
+
+/// [`member_loop`] for the members after an internal tag `tag` that came first (see
+/// [`Layout::tag_first`]): a second `tag` member is a "duplicate field" error, as in serde.
+pub fn member_loop_after(
+    cx: &Ctx,
+    layout: &impl Layout,
+    fields: &[Field],
+    tag: Option<&str>,
+) -> TokenStream {
     let krate = cx.krate;
+    let fmt = &cx.fmt;
     let FieldLoop {
         slots,
         arms,
         finish,
         count,
-        keys,
+        mut keys,
     } = field_loop(cx, fields);
+    let duplicate_tag = tag.map(|tag| {
+        let position = count + 1;
+        keys.push((tag.as_bytes().to_vec(), position));
+        quote! {
+            #position => {
+                return #krate::__private::Err(#fmt::Reader::duplicate_field(__r, #tag));
+            }
+        }
+    });
     let next_arms = decoded_fields(fields)
         .into_iter()
         .enumerate()
@@ -933,10 +971,12 @@ fn member_loop(cx: &Ctx, layout: &impl Layout, fields: &[Field]) -> TokenStream 
         by_name: quote! {
             match #match_key {
                 #count => { #unknown }
+                #duplicate_tag
                 __found => __found,
             }
         },
         count,
+        resumed: tag.is_some(),
     };
     let LoopFrame { head, index, tail } = layout.member_loop(cx, &lookup);
     // Where the format knows how many members there are, the members that come in declaration

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::flat::{struct_from_entries, whole_struct};
+use super::flat::{struct_from_entries, whole_struct, Source};
 use super::{
     construct, enum_arms, read_seq_after, respan, shape_body, variant_content_in, Ctx, EnumArms,
     Layout, Target,
@@ -112,6 +112,7 @@ pub fn enum_whole(
 /// The tagged forms read from `__r`: the format's external framing, or the members of an
 /// object holding the tag.
 fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArms) -> TokenStream {
+    let krate = cx.krate;
     let fmt = &cx.fmt;
     let expecting = &arms.expecting;
     let (from_entries, from_seq) = match &cont.attrs.tag {
@@ -127,14 +128,117 @@ fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArm
     };
     let names = &arms.names;
     let is_seq = layout.is_seq_start(cx);
+    let tag_first = match &cont.attrs.tag {
+        TagKind::Internal { tag } => {
+            let first = layout.tag_first(cx, tag);
+            let direct = internal_tag_first(cx, layout, cont, arms, tag);
+            quote! {
+                else if let #krate::__private::Some(__len) = #first {
+                    #direct
+                }
+            }
+        }
+        _ => TokenStream::new(),
+    };
     quote! {
         #names
         if #is_seq {
             #from_seq
-        } else {
+        }
+        #tag_first
+        else {
             let mut __collected = #fmt::FlatEntries::collect(__r, #expecting)?;
             let __entries = &mut __collected;
             #from_entries
+        }
+    }
+}
+
+/// Internally tagged, with the tag as the object's first member (as serde writes it, and
+/// read by [`Layout::tag_first`]): the variant is known at once, and a struct variant reads
+/// its fields straight from the members that follow; a unit or newtype variant reads the
+/// members collected (a second tag is a "duplicate field" error either way, as in serde).
+fn internal_tag_first(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let identify = layout.identify_variant(cx, arms);
+    let collect_rest = layout.collect_rest(cx);
+    let content = tagged_variants(cont, variants)
+        .into_iter()
+        .map(|(index, variant)| {
+            let ident = &variant.ident;
+            let collected = quote! {
+                let mut __collected = #collect_rest;
+                let __entries = &mut __collected;
+                if #fmt::FlatEntries::find(__entries, #tag).is_some() {
+                    return #krate::__private::Err(#fmt::Reader::duplicate_field(
+                        #fmt::FlatEntries::reader(__entries),
+                        #tag,
+                    ));
+                }
+            };
+            let body = match variant.style {
+                Style::Unit => quote! {
+                    #collected
+                    #krate::__private::Ok(Self::#ident)
+                },
+                Style::Newtype => {
+                    let value = flat_value(cx, &variant.fields[0]);
+                    quote! {
+                        #collected
+                        #krate::__private::Ok(Self::#ident(#value))
+                    }
+                }
+                Style::Struct if super::flat::reads_entries(&variant.fields) => {
+                    let target = variant_target(cont, variant);
+                    let read = struct_from_entries(
+                        cx,
+                        layout,
+                        &target,
+                        cx.deny_unknown_fields,
+                        Source::Entries,
+                    );
+                    quote! {
+                        #collected
+                        #read
+                    }
+                }
+                Style::Struct => {
+                    let target = variant_target(cont, variant);
+                    let read = super::member_loop_after(cx, layout, target.fields, Some(tag));
+                    let value =
+                        super::construct(cx, &target.constructor, target.fields, Style::Struct);
+                    quote! {
+                        #read
+                        #krate::__private::Ok(#value)
+                    }
+                }
+                Style::Tuple => {
+                    unreachable!("checked: no tuple variants in an internally tagged enum")
+                }
+            };
+            let name = &variant.attrs.name.deserialize;
+            quote! {
+                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
+                    .map_err(|__e| __e.in_field(#name)),
+            }
+        });
+    quote! {
+        // Only a format whose objects count their members reads `__len`.
+        let _ = __len;
+        let __index: #krate::__private::usize = #identify;
+        match __index {
+            #(#content)*
+            _ => ::core::unreachable!(),
         }
     }
 }
@@ -310,9 +414,13 @@ fn internal_from_entries(
                     let value = flat_value(cx, &variant.fields[0]);
                     quote!(#krate::__private::Ok(Self::#ident(#value)))
                 }
-                Style::Struct => {
-                    struct_from_entries(cx, layout, &variant_target(cont, variant), deny)
-                }
+                Style::Struct => struct_from_entries(
+                    cx,
+                    layout,
+                    &variant_target(cont, variant),
+                    deny,
+                    Source::Entries,
+                ),
                 Style::Tuple => {
                     unreachable!("checked: no tuple variants in an internally tagged enum")
                 }
@@ -464,7 +572,7 @@ pub fn enum_flat(
             }
             Style::Struct => without_taking(
                 cx,
-                struct_from_entries(cx, layout, &variant_target(cont, variant), false),
+                struct_from_entries(cx, layout, &variant_target(cont, variant), false, Source::Entries),
             ),
             Style::Tuple => unreachable!("no flat form: see has_flat_form"),
         }
@@ -518,6 +626,7 @@ fn external_from_entries(
             if #fmt::FlatEntries::is_taken(__entries, __i) {
                 continue;
             }
+            let __key = #fmt::FlatEntries::key(__entries, __i);
             let __index: #krate::__private::usize = #index;
             if __index < #count {
                 #fmt::FlatEntries::take(__entries, __i);

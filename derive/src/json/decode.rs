@@ -75,8 +75,9 @@ impl Layout for JsonLayout {
                 #krate::__private::None => break,
             }
         };
+        let first = !lookup.resumed;
         LoopFrame {
-            head: quote!(let mut __first = true; loop),
+            head: quote!(let mut __first = #first; loop),
             index,
             tail: TokenStream::new(),
         }
@@ -194,6 +195,22 @@ impl Layout for JsonLayout {
         })
     }
 
+    fn tag_first(&self, cx: &Ctx, tag: &str) -> TokenStream {
+        let (krate, fmt) = (cx.krate, &cx.fmt);
+        quote! {
+            if #fmt::Reader::object_starts_with(__r, #tag) {
+                #krate::__private::Some(0)
+            } else {
+                #krate::__private::None
+            }
+        }
+    }
+
+    fn collect_rest(&self, cx: &Ctx) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::FlatEntries::collect_rest(__r)?)
+    }
+
     /// Keys are names only.
     fn flat_index(
         &self,
@@ -203,9 +220,7 @@ impl Layout for JsonLayout {
         _unknown: usize,
     ) -> TokenStream {
         let krate = cx.krate;
-        let fmt = &cx.fmt;
         quote!({
-            let __key = #fmt::FlatEntries::key(__entries, __i);
             let __bytes: &[#krate::__private::u8] = #krate::__private::str::as_bytes(&__key);
             #by_name
         })

@@ -261,6 +261,16 @@ impl Layout for MsgpackLayout {
     }
 
     /// Names and indexes; a key of any other type names nothing.
+    fn tag_first(&self, cx: &Ctx, tag: &str) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::Reader::map_starts_with(__r, #tag))
+    }
+
+    fn collect_rest(&self, cx: &Ctx) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::FlatEntries::collect_rest(__r, __len)?)
+    }
+
     fn flat_index(
         &self,
         cx: &Ctx,
@@ -271,7 +281,7 @@ impl Layout for MsgpackLayout {
         let krate = cx.krate;
         let fmt = &cx.fmt;
         quote! {
-            match #fmt::FlatEntries::key(__entries, __i) {
+            match __key {
                 #krate::__private::Some(#fmt::Key::Name(__bytes)) => #by_name,
                 #krate::__private::Some(#fmt::Key::Index(__n)) => #by_index,
                 #krate::__private::None => #unknown,

@@ -37,10 +37,69 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// each member's key and the text of its value; every value is checked as
     /// [`Reader::skip_value`] checks it.
     pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
+        Self::collect_with(r, expected, |_, _| Ok(false))
+    }
+
+    /// [`FlatEntries::collect`], offering each member to `own` first: `own` gets the key and
+    /// the reader at the member's value, and either reads the value and returns `true` (the
+    /// member is then not kept), or reads nothing and returns `false` (the member is kept).
+    /// This is how a derived struct with flattened fields reads its own fields in place, in
+    /// the one pass over the object, and keeps only the other members for the flattened ones.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, DecodeFlat, Error, FlatEntries, Reader};
+    /// use std::collections::BTreeMap;
+    ///
+    /// /// An id, and every other member kept as it is.
+    /// #[derive(Debug, PartialEq)]
+    /// struct Tagged {
+    ///     id: u32,
+    ///     rest: BTreeMap<String, String>,
+    /// }
+    ///
+    /// impl<'de> Decode<'de> for Tagged {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let mut id = None;
+    ///         let mut entries = FlatEntries::collect_with(r, "a tagged value", |key, r| {
+    ///             if key != "id" {
+    ///                 return Ok(false);
+    ///             }
+    ///             id = Some(u32::decode(r)?);
+    ///             Ok(true)
+    ///         })?;
+    ///         let rest = BTreeMap::decode_flat(&mut entries)?;
+    ///         let id = id.ok_or_else(|| entries.reader().missing_field("id"))?;
+    ///         Ok(Tagged { id, rest })
+    ///     }
+    /// }
+    ///
+    /// let value: Tagged = json::from_str(r#"{"a":"x","id":7,"b":"y"}"#).unwrap();
+    /// assert_eq!(value.id, 7);
+    /// assert_eq!(value.rest.len(), 2);
+    /// ```
+    pub fn collect_with(
+        r: &'r mut Reader<'de>,
+        expected: &'static str,
+        own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
         r.begin_object(expected)?;
+        Self::collect_members(r, true, own)
+    }
+
+    /// The members after one already read (an internal tag that came first, read with
+    /// [`Reader::object_starts_with`]), collected as [`FlatEntries::collect`] collects them.
+    pub fn collect_rest(r: &'r mut Reader<'de>) -> Result<Self, Error> {
+        Self::collect_members(r, false, |_, _| Ok(false))
+    }
+
+    /// The members of an open object, up to its end.
+    fn collect_members(
+        r: &'r mut Reader<'de>,
+        mut first: bool,
+        mut own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
         // Room for a typical object's members at once, rather than growing by doubling.
         let mut entries = Vec::with_capacity(8);
-        let mut first = true;
         while let Some(key) = r.object_key(first)? {
             first = false;
             let key = match key {
@@ -48,6 +107,9 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
                 Str::Scratch(text) => Cow::Owned(text.to_owned()),
             };
             let key_at = r.last_key_offset();
+            if own(&key, r)? {
+                continue;
+            }
             let value = r.raw_value()?;
             entries.push(Entry {
                 key,

@@ -823,6 +823,49 @@ impl<'de> Reader<'de> {
         self.parse_key_body().map(Some)
     }
 
+    /// Whether the next value is an object whose first member's key is `name`, written
+    /// without escapes. If it is, the object is opened and that key and its colon are read,
+    /// leaving the reader at the member's value (as [`Reader::object_key`] leaves it; read the
+    /// next members with `object_key(false)`); otherwise nothing is read. Internally tagged
+    /// enums use it to read the variant straight away when the tag comes first, as it
+    /// nearly always does.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// struct First(u8);
+    ///
+    /// impl<'de> Decode<'de> for First {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         if !r.object_starts_with("n") {
+    ///             return Err(r.custom("`n` must come first"));
+    ///         }
+    ///         let n = u8::decode(r)?;
+    ///         while r.object_key(false)?.is_some() {
+    ///             r.skip_value()?;
+    ///         }
+    ///         Ok(First(n))
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json::from_str::<First>(r#"{"n": 3, "m": 4}"#).unwrap().0, 3);
+    /// assert!(json::from_str::<First>(r#"{"m": 4, "n": 3}"#).is_err());
+    /// ```
+    pub fn object_starts_with(&mut self, name: &str) -> bool {
+        if self.skip_whitespace() != Some(b'{') {
+            return false;
+        }
+        let (pos, remaining_depth, last_key) = (self.pos, self.remaining_depth, self.last_key);
+        let found = self.enter().is_ok()
+            && matches!(self.object_key(true), Ok(Some(Str::Borrowed(key))) if key == name);
+        if !found {
+            self.pos = pos;
+            self.remaining_depth = remaining_depth;
+            self.last_key = last_key;
+        }
+        found
+    }
+
     /// Offset of the opening quote of the key [`Reader::object_key`] returned last.
     #[inline]
     pub fn last_key_offset(&self) -> usize {

@@ -36,7 +36,69 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// entry's key and value as the bytes they span; every key and value is checked as
     /// [`Reader::skip_value`] checks it.
     pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
+        Self::collect_with(r, expected, |_, _| Ok(false))
+    }
+
+    /// [`FlatEntries::collect`], offering each entry to `own` first: `own` gets the key as an
+    /// identifier (`None` for a key of another type) and the reader at the entry's value, and
+    /// either reads the value and returns `true` (the entry is then not kept), or reads
+    /// nothing and returns `false` (the entry is kept). This is how a derived struct with
+    /// flattened fields reads its own fields in place, in the one pass over the map.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Decode, DecodeFlat, Error, FlatEntries, Key, Reader};
+    /// use std::collections::BTreeMap;
+    ///
+    /// /// An id, and every other entry kept as it is.
+    /// #[derive(Debug, PartialEq)]
+    /// struct Tagged {
+    ///     id: u32,
+    ///     rest: BTreeMap<String, String>,
+    /// }
+    ///
+    /// impl<'de> Decode<'de> for Tagged {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let mut id = None;
+    ///         let mut entries = FlatEntries::collect_with(r, "a tagged value", |key, r| {
+    ///             if key != Some(Key::Name(b"id")) {
+    ///                 return Ok(false);
+    ///             }
+    ///             id = Some(u32::decode(r)?);
+    ///             Ok(true)
+    ///         })?;
+    ///         let rest = BTreeMap::decode_flat(&mut entries)?;
+    ///         let id = id.ok_or_else(|| entries.reader().missing_field("id"))?;
+    ///         Ok(Tagged { id, rest })
+    ///     }
+    /// }
+    ///
+    /// // {"a": "x", "id": 7}
+    /// let value: Tagged = msgpack::from_slice(b"\x82\xa1a\xa1x\xa2id\x07").unwrap();
+    /// assert_eq!(value.id, 7);
+    /// assert_eq!(value.rest.len(), 1);
+    /// ```
+    pub fn collect_with(
+        r: &'r mut Reader<'de>,
+        expected: &'static str,
+        own: impl FnMut(Option<Key<'de>>, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
         let len = r.begin_map(expected)?;
+        Self::collect_entries(r, len, own)
+    }
+
+    /// The `len` entries after one already read (an internal tag that came first, read with
+    /// [`Reader::map_starts_with`]), collected as [`FlatEntries::collect`] collects them, and
+    /// the map closed.
+    pub fn collect_rest(r: &'r mut Reader<'de>, len: usize) -> Result<Self, Error> {
+        Self::collect_entries(r, len, |_, _| Ok(false))
+    }
+
+    /// The next `len` entries of an open map, and the map closed.
+    fn collect_entries(
+        r: &'r mut Reader<'de>,
+        len: usize,
+        mut own: impl FnMut(Option<Key<'de>>, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
         // `len` is what the input claims: it sizes the first allocation only up to what the
         // bytes left could hold (two bytes an entry at least) and a small bound, so a short
         // input cannot make a large one.
@@ -45,6 +107,9 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
             let key_at = r.offset();
             let key = r.raw_value()?;
             let ident = r.reread_with(key, Reader::decode_key).ok();
+            if own(ident, r)? {
+                continue;
+            }
             let value = r.raw_value()?;
             entries.push(Entry {
                 key,

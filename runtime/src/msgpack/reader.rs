@@ -789,6 +789,53 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Whether the next value is a map whose first key is the name `name` (a `str` or a
+    /// `bin`). If it is, the map is opened and that key is read, leaving the reader at the
+    /// entry's value, and the number of entries after it is returned (read them, then close
+    /// the map with [`Reader::end_container`]); otherwise nothing is read. Internally tagged
+    /// enums use it to read the variant straight away when the tag comes first, as it
+    /// nearly always does.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{self, Decode, Error, Reader};
+    ///
+    /// struct First(u8);
+    ///
+    /// impl<'de> Decode<'de> for First {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let Some(rest) = r.map_starts_with("n") else {
+    ///             return Err(r.custom("`n` must come first"));
+    ///         };
+    ///         let n = u8::decode(r)?;
+    ///         for _ in 0..rest {
+    ///             r.skip_value()?;
+    ///             r.skip_value()?;
+    ///         }
+    ///         r.end_container();
+    ///         Ok(First(n))
+    ///     }
+    /// }
+    ///
+    /// // {"n": 3, "m": 4}, then {"m": 4, "n": 3}
+    /// assert_eq!(msgpack::from_slice::<First>(b"\x82\xa1n\x03\xa1m\x04").unwrap().0, 3);
+    /// assert!(msgpack::from_slice::<First>(b"\x82\xa1m\x04\xa1n\x03").is_err());
+    /// ```
+    pub fn map_starts_with(&mut self, name: &str) -> Option<usize> {
+        if !matches!(self.input.get(self.pos), Some(0x80..=0x8f | 0xde | 0xdf)) {
+            return None;
+        }
+        let (pos, remaining_depth, last_key) = (self.pos, self.remaining_depth, self.last_key);
+        if let Ok(len @ 1..) = self.begin_map("a map") {
+            if matches!(self.decode_key(), Ok(Key::Name(key)) if key == name.as_bytes()) {
+                return Some(len - 1);
+            }
+        }
+        self.pos = pos;
+        self.remaining_depth = remaining_depth;
+        self.last_key = last_key;
+        None
+    }
+
     /// Reads an enum's start: a variant name (or index) alone for a unit variant, or a map of
     /// one entry whose key names the variant and whose value is its content.
     #[inline]
