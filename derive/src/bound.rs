@@ -24,6 +24,8 @@ pub struct BoundSource {
     pub uses_field: fn(&attr::Field) -> bool,
     /// A field's own `bound` for this direction, which replaces inference for that field.
     pub field_bound: fn(&attr::Field) -> Option<&[WherePredicate]>,
+    /// A variant's `bound` for this direction, which replaces inference for its fields.
+    pub variant_bound: fn(&attr::Variant) -> Option<&[WherePredicate]>,
     /// The container's `bound` for this direction, which replaces inference entirely.
     pub container_bound: fn(&attr::Container) -> Option<&[WherePredicate]>,
 }
@@ -55,16 +57,34 @@ pub fn with_bound(
         return generics;
     }
     let mut explicit = Vec::new();
+    // The fields of variants with a `bound` of their own: that bound replaces what their
+    // fields would add (serde's rule), their own `bound`s included.
+    let mut covered: Vec<*const attr::Field> = Vec::new();
+    if let crate::ast::Data::Enum(variants) = &cont.data {
+        for variant in variants {
+            if let Some(bounds) = (source.variant_bound)(&variant.attrs) {
+                explicit.extend(for_format(bounds));
+                covered.extend(
+                    variant
+                        .fields
+                        .iter()
+                        .map(|f| &f.attrs as *const attr::Field),
+                );
+            }
+        }
+    }
+    let is_covered = |field: &attr::Field| covered.contains(&(field as *const attr::Field));
     for field in cont.data.all_fields() {
-        if (source.uses_field)(&field.attrs) {
+        if (source.uses_field)(&field.attrs) && !is_covered(&field.attrs) {
             if let Some(bounds) = (source.field_bound)(&field.attrs) {
                 explicit.extend(for_format(bounds));
             }
         }
     }
     generics.make_where_clause().predicates.extend(explicit);
-    let infer =
-        |field: &attr::Field| (source.uses_field)(field) && (source.field_bound)(field).is_none();
+    let infer = |field: &attr::Field| {
+        (source.uses_field)(field) && (source.field_bound)(field).is_none() && !is_covered(field)
+    };
     let key_trait = key_trait(trait_path, fmt);
     add_bounds(&mut generics, cont, infer, trait_path, key_trait.as_ref());
     generics

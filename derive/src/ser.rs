@@ -21,6 +21,7 @@ const ENCODE_BOUNDS: BoundSource = BoundSource {
         !field.skip_serializing && !field.encoded_by_function() && field.via_serde.is_none()
     },
     field_bound: |field| field.ser_bound.as_deref(),
+    variant_bound: |variant| variant.ser_bound.as_deref(),
     container_bound: |cont| cont.ser_bound.as_deref(),
 };
 

@@ -161,6 +161,8 @@ mod time;
 pub mod bridge;
 #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
 mod dispatch;
+#[cfg(any(feature = "json", feature = "msgpack"))]
+mod flat_probe;
 #[cfg(feature = "json")]
 pub mod json;
 #[cfg(feature = "msgpack")]
@@ -207,6 +209,13 @@ pub mod __private {
     #[cfg(feature = "serde")]
     pub use serde;
 
+    #[cfg(any(feature = "json", feature = "msgpack"))]
+    pub use crate::flat_probe::FlatProbe;
+    #[cfg(feature = "json")]
+    pub use crate::flat_probe::JsonFlatFields;
+    #[cfg(feature = "msgpack")]
+    pub use crate::flat_probe::MsgpackFlatFields;
+
     #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
     pub use crate::dispatch::{DecodeProbe, Dispatch, MaxSize};
     #[cfg(all(feature = "serde", feature = "json"))]
@@ -216,6 +225,37 @@ pub mod __private {
     #[cfg(all(feature = "serde", feature = "msgpack"))]
     pub use crate::dispatch::{
         NativeMsgpackDecode, NativeMsgpackEncode, NoMaxSize, SerdeMsgpackDecode, SerdeMsgpackEncode,
+    };
+}
+
+/// A flattened field of a concrete type read in the enclosing object's pass where its type
+/// implements `DecodeFlatFields`, and from the members left otherwise (used by generated
+/// code; see `flat_probe.rs`). `$fmt` is `json` or `msgpack`.
+#[cfg(any(feature = "json", feature = "msgpack"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __flat {
+    (json::$op:ident::<$ty:ty>($($arg:expr),*)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::JsonFlatFields as _;
+        $crate::__flat!(@call $op, __json_slots, __json_sees_rest, __json_offer, __json_finish, $ty, ($($arg),*))
+    }};
+    (msgpack::$op:ident::<$ty:ty>($($arg:expr),*)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::MsgpackFlatFields as _;
+        $crate::__flat!(@call $op, __msgpack_slots, __msgpack_sees_rest, __msgpack_offer, __msgpack_finish, $ty, ($($arg),*))
+    }};
+    (@call slots, $slots:ident, $sees:ident, $offer:ident, $finish:ident, $ty:ty, ()) => {
+        (&&$crate::__private::FlatProbe::<$ty>::new()).$slots()
+    };
+    (@call sees_rest, $slots:ident, $sees:ident, $offer:ident, $finish:ident, $ty:ty, ()) => {
+        (&&$crate::__private::FlatProbe::<$ty>::new()).$sees()
+    };
+    (@call offer, $slots:ident, $sees:ident, $offer:ident, $finish:ident, $ty:ty, ($s:expr, $k:expr, $r:expr)) => {
+        (&&$crate::__private::FlatProbe::<$ty>::new()).$offer($s, $k, $r)
+    };
+    (@call finish, $slots:ident, $sees:ident, $offer:ident, $finish:ident, $ty:ty, ($s:expr, $e:expr)) => {
+        (&&$crate::__private::FlatProbe::<$ty>::new()).$finish($s, $e)
     };
 }
 

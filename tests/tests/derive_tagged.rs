@@ -651,3 +651,127 @@ fn internal_tag_first_read_in_place() {
         b"\x82\xa4type\xa6Struct\x00\x05",
     ]);
 }
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct SeesRest {
+    x: u8,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct OnlyY {
+    y: u8,
+    #[serde(default)]
+    z: Option<u8>,
+}
+
+/// Flattened structs read in the enclosing object's pass: one after a part that sees every
+/// member left must leave that part its members (serde reads the parts in order).
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct Streamed {
+    id: u8,
+    #[serde(flatten)]
+    first: OnlyY,
+    #[serde(flatten)]
+    second: SeesRest,
+    #[serde(flatten)]
+    third: OnlyY,
+    #[serde(flatten)]
+    maybe: Option<Inner>,
+    #[serde(flatten)]
+    last: BTreeMap<String, u8>,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+struct StreamedStrict {
+    id: u8,
+    #[serde(flatten)]
+    inner: OnlyY,
+}
+
+#[test]
+fn flattened_structs_read_in_one_pass() {
+    agree::<Streamed>(&[
+        r#"{"id":1,"y":2,"x":3,"a":4}"#,
+        r#"{"a":4,"x":3,"y":2,"id":1,"z":9,"b":5}"#,
+        r#"{"id":1,"y":2,"y":3,"x":3}"#,
+        r#"{"id":1,"y":"2","x":3}"#,
+        r#"{"id":1,"x":3}"#,
+        r#"{"id":1,"y":2,"x":3,"a":300}"#,
+        r#"{"id":1,"y":2,"x":3,"a":1,"b":"x"}"#,
+        r#"{"id":1,"y":2,"x":3,"a":1,"b":7}"#,
+        r#"{"id":1,"y":2,"x":3,"z":null}"#,
+    ]);
+    agree::<StreamedStrict>(&[
+        r#"{"id":1,"y":2}"#,
+        r#"{"y":2,"id":1,"z":3}"#,
+        r#"{"id":1,"y":2,"w":3}"#,
+        r#"{"id":1,"y":2,"y":2}"#,
+    ]);
+    agree_msgpack::<StreamedStrict>(&[
+        // {"id": 1, "y": 2}, {"y": 2, "id": 1, "w": 3}, {"id": 1, 0: 2}
+        b"\x82\xa2id\x01\xa1y\x02",
+        b"\x83\xa1y\x02\xa2id\x01\xa1w\x03",
+        b"\x82\xa2id\x01\x00\x02",
+    ]);
+    let value = Streamed {
+        id: 1,
+        first: OnlyY { y: 2, z: None },
+        second: SeesRest {
+            x: 3,
+            rest: map(&[("a", 4)]),
+        },
+        third: OnlyY { y: 2, z: None },
+        maybe: Some(inner(5, None)),
+        last: map(&[("q", 6)]),
+    };
+    // The same bytes as serde (which cannot read them back: `y` and `z` are written twice).
+    assert_same(&value);
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(tag = "t", content = "c", deny_unknown_fields)]
+enum AdjacentStrict {
+    A(u8),
+    B,
+    S { x: u8 },
+}
+
+#[test]
+fn adjacent_tag_first_read_in_place() {
+    agree::<Adjacent>(&[
+        r#"{"t":"newtype","c":1}"#,
+        r#"{"t":"newtype","x":[1,{}],"c":1,"y":null}"#,
+        r#"{"t":"newtype","c":1,"c":2}"#,
+        r#"{"t":"newtype","c":1,"t":"newtype"}"#,
+        r#"{"t":"newtype"}"#,
+        r#"{"t":"unit_variant"}"#,
+        r#"{"t":"unit_variant","c":null}"#,
+        r#"{"t":"unit_variant","c":1}"#,
+        r#"{"t":"tuple","c":[1,"a"]}"#,
+        r#"{"t":"struct","c":{"x":1,"inner":{"a":2}}}"#,
+        r#"{"t":"struct","c":[1,{"a":2}]}"#,
+        r#"{"t":"nested","c":{"type":"Unit"}}"#,
+        r#"{"t":"nope","c":1}"#,
+        r#"{"t":"newtype","c":"1"}"#,
+        r#"{"t":"newtype","c":1"#,
+    ]);
+    agree::<AdjacentStrict>(&[
+        r#"{"t":"A","c":1}"#,
+        r#"{"t":"A","c":1,"z":0}"#,
+        r#"{"t":"B"}"#,
+        r#"{"t":"B","z":0}"#,
+        r#"{"t":"S","c":{"x":1}}"#,
+    ]);
+    agree_msgpack::<AdjacentStrict>(&[
+        // {"t": "A", "c": 1}, {"t": "A", "c": 1, "c": 2}, {"t": "A", "z": 0, "c": 1}
+        b"\x82\xa1t\xa1A\xa1c\x01",
+        b"\x83\xa1t\xa1A\xa1c\x01\xa1c\x02",
+        b"\x83\xa1t\xa1A\xa1z\x00\xa1c\x01",
+        // {"t": "B"}, {"t": "S", "c": {"x": 1}}
+        b"\x81\xa1t\xa1B",
+        b"\x82\xa1t\xa1S\xa1c\x81\xa1x\x01",
+    ]);
+}

@@ -1561,6 +1561,15 @@ struct EmptyBound<T> {
     n: u8,
 }
 
+/// A variant's `bound` replaces what its fields would add: here nothing, so the enum is
+/// written and read whatever `T` is (the variant holds only a marker of it).
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug)]
+enum VariantBound<T> {
+    #[serde(bound = "")]
+    Marker(EmptyBound<T>),
+    Plain(u8),
+}
+
 #[derive(Serialize, fastwire::Encode)]
 struct FieldBound<T, U> {
     #[serde(bound = "T: Both")]
@@ -1803,6 +1812,11 @@ fn unused_type_params_need_no_encode() {
         marker: PhantomData,
         n: 5,
     });
+    assert_same_round_trip(&VariantBound::<NotSerializable>::Marker(EmptyBound {
+        marker: PhantomData,
+        n: 6,
+    }));
+    assert_same_round_trip(&VariantBound::<NotSerializable>::Plain(7));
 }
 
 #[test]

@@ -37,6 +37,110 @@ pub enum Source {
     Reader { expecting: String },
 }
 
+/// A struct's own fields (those not flattened), as the readers of members see them.
+struct OwnFields<'f, 'a> {
+    /// Each with its index among all fields.
+    own: Vec<(usize, &'f Field<'a>)>,
+    /// The flattened fields read, with their index among all fields.
+    flattened: Vec<(usize, &'f Field<'a>)>,
+    /// The expression giving the position among `own` that the member key `__key` names,
+    /// `own.len()` for none.
+    index: TokenStream,
+}
+
+impl<'f, 'a> OwnFields<'f, 'a> {
+    fn new(cx: &Ctx, layout: &impl Layout, fields: &'f [Field<'a>]) -> Self {
+        let krate = cx.krate;
+        let decoded = decoded_fields(fields);
+        let (flattened, own): (Vec<_>, Vec<_>) =
+            decoded.into_iter().partition(|(_, f)| is_flattened(f));
+        let count = own.len();
+        let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
+        for (position, (_, field)) in own.iter().enumerate() {
+            keys.push((field.attrs.name.deserialize.as_bytes().to_vec(), position));
+            for alias in &field.attrs.name.aliases {
+                keys.push((alias.as_bytes().to_vec(), position));
+            }
+        }
+        let by_name = match_by_length(krate, &keys, count);
+        let by_index = quote! {
+            if __n < #count as #krate::__private::u64 { __n as #krate::__private::usize } else { #count }
+        };
+        let index = layout.flat_index(cx, &by_name, &by_index, count);
+        OwnFields {
+            own,
+            flattened,
+            index,
+        }
+    }
+
+    /// `const __FIELDS`, the names an "unknown field" error lists.
+    fn names(&self, cx: &Ctx) -> TokenStream {
+        let krate = cx.krate;
+        let names = self
+            .own
+            .iter()
+            .map(|(_, f)| f.attrs.name.deserialize.as_str());
+        quote! {
+            #[allow(dead_code)]
+            const __FIELDS: &[&#krate::__private::str] = &[#(#names),*];
+        }
+    }
+
+    /// `position => { ... }` arms reading the member at `__r` into the slot `slot(index)` of
+    /// each own field, a second one being a "duplicate field" error reported at `reader`;
+    /// each arm starts with `before` and ends with `after`.
+    fn arms(
+        &self,
+        cx: &Ctx,
+        slot: impl Fn(usize, usize) -> TokenStream,
+        reader: &TokenStream,
+        read: impl Fn(TokenStream) -> TokenStream,
+        (before, after): (&TokenStream, &TokenStream),
+    ) -> Vec<TokenStream> {
+        let krate = cx.krate;
+        let fmt = &cx.fmt;
+        self.own
+            .iter()
+            .enumerate()
+            .map(|(position, (index, field))| {
+                let slot = slot(position, *index);
+                let name = &field.attrs.name.deserialize;
+                let decode = read(decode_field(cx, field, &PathSegment::Field(name.clone())));
+                quote! {
+                    #position => {
+                        #before
+                        if #slot.is_some() {
+                            return #krate::__private::Err(#fmt::Reader::duplicate_field(#reader, #name));
+                        }
+                        #slot = #krate::__private::Some(#decode);
+                        #after
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Statements turning each own field's binding (an `Option`) into its value: a field
+    /// never read takes its default, or is a "missing field" error at `__r`.
+    fn finish(&self, cx: &Ctx) -> Vec<TokenStream> {
+        let krate = cx.krate;
+        self.own
+            .iter()
+            .map(|(index, field)| {
+                let binding = binding(*index);
+                let missing = missing_value(cx, field);
+                quote! {
+                    let #binding = match #binding {
+                        #krate::__private::Some(__v) => __v,
+                        #krate::__private::None => #missing,
+                    };
+                }
+            })
+            .collect()
+    }
+}
+
 /// Statements evaluating to `Result<value, Error>` that read `target`'s named fields from
 /// `source`: each member naming a field is taken and read into it (a second one is a
 /// "duplicate field" error), then each flattened field reads from the members left. With
@@ -50,117 +154,141 @@ pub fn struct_from_entries(
 ) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
-    let decoded = decoded_fields(target.fields);
-    let own: Vec<(usize, &Field)> = decoded
-        .iter()
-        .copied()
-        .filter(|(_, f)| !is_flattened(f))
-        .collect();
-    let count = own.len();
-    let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
-    for (position, (_, field)) in own.iter().enumerate() {
-        keys.push((field.attrs.name.deserialize.as_bytes().to_vec(), position));
-        for alias in &field.attrs.name.aliases {
-            keys.push((alias.as_bytes().to_vec(), position));
-        }
-    }
-    let by_name = match_by_length(krate, &keys, count);
-    let by_index = quote! {
-        if __n < #count as #krate::__private::u64 { __n as #krate::__private::usize } else { #count }
-    };
-    let index = layout.flat_index(cx, &by_name, &by_index, count);
-    let slots = own.iter().map(|(index, field)| {
+    let fields = OwnFields::new(cx, layout, target.fields);
+    let index = &fields.index;
+    let slots = fields.own.iter().map(|(index, field)| {
         let binding = binding(*index);
         let ty = field.ty;
         quote!(let mut #binding: #krate::__private::Option<#ty> = #krate::__private::None;)
     });
-    let arms = own.iter().enumerate().map(|(position, (index, field))| {
-        let binding = binding(*index);
-        let name = &field.attrs.name.deserialize;
-        let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
-        let duplicate = |reader: TokenStream| {
-            quote! {
-                if #binding.is_some() {
-                    return #krate::__private::Err(#fmt::Reader::duplicate_field(#reader, #name));
-                }
-            }
-        };
-        match &source {
-            Source::Entries => {
-                let duplicate = duplicate(quote!(#fmt::FlatEntries::reader(__entries)));
-                quote! {
-                    #position => {
-                        #fmt::FlatEntries::take(__entries, __i);
-                        #duplicate
-                        #binding = #krate::__private::Some(#fmt::FlatEntries::decode_value(
+    let slot = |_, index| {
+        let binding = binding(index);
+        quote!(#binding)
+    };
+    // Flattened fields of concrete types are offered the members the struct does not name
+    // in the one pass, through `DecodeFlatFields` where their type has it (see
+    // `flat_probe.rs` in the runtime); each only while no flattened field before it must see
+    // every member left.
+    let format_name = format_ident!("{}", cx.format.name());
+    let streamed: Vec<(usize, &Field)> = match &source {
+        Source::Reader { .. } => fields
+            .flattened
+            .iter()
+            .copied()
+            .filter(|(_, f)| streams(cx, f))
+            .collect(),
+        Source::Entries => Vec::new(),
+    };
+    let read_own = match &source {
+        Source::Entries => {
+            let arms = fields.arms(
+                cx,
+                slot,
+                &quote!(#fmt::FlatEntries::reader(__entries)),
+                |decode| {
+                    quote! {
+                        #fmt::FlatEntries::decode_value(
                             __entries,
                             __i,
                             |__r| #krate::__private::Ok(#decode),
-                        )?);
+                        )?
                     }
-                }
-            }
-            Source::Reader { .. } => {
-                let duplicate = duplicate(quote!(__r));
-                quote! {
-                    #position => {
-                        #duplicate
-                        #binding = #krate::__private::Some(#decode);
-                        #krate::__private::Ok(true)
+                },
+                (
+                    &quote!(#fmt::FlatEntries::take(__entries, __i);),
+                    &TokenStream::new(),
+                ),
+            );
+            quote! {
+                for __i in 0..#fmt::FlatEntries::len(__entries) {
+                    if #fmt::FlatEntries::is_taken(__entries, __i) {
+                        continue;
+                    }
+                    let __key = #fmt::FlatEntries::key(__entries, __i);
+                    let __index: #krate::__private::usize = #index;
+                    match __index {
+                        #(#arms)*
+                        _ => {}
                     }
                 }
             }
         }
-    });
-    let read_own = match &source {
-        Source::Entries => quote! {
-            for __i in 0..#fmt::FlatEntries::len(__entries) {
-                if #fmt::FlatEntries::is_taken(__entries, __i) {
-                    continue;
+        Source::Reader { expecting } => {
+            let arms = fields.arms(
+                cx,
+                slot,
+                &quote!(__r),
+                |decode| decode,
+                (&TokenStream::new(), &quote!(#krate::__private::Ok(true))),
+            );
+            let states = streamed.iter().map(|(index, field)| {
+                let state = state(*index);
+                let ty = field.ty;
+                quote!(let mut #state = #krate::__flat!(#format_name::slots::<#ty>());)
+            });
+            let offers = streamed.iter().map(|(index, field)| {
+                let state = state(*index);
+                let ty = field.ty;
+                // Every flattened field declared before this one, streamed or not.
+                let before =
+                    fields
+                        .flattened
+                        .iter()
+                        .take_while(|(i, _)| i != index)
+                        .map(|(i, f)| {
+                            if streamed.iter().any(|(s, _)| s == i) {
+                                let ty = f.ty;
+                                quote!(!#krate::__flat!(#format_name::sees_rest::<#ty>()))
+                            } else {
+                                quote!(false)
+                            }
+                        });
+                quote! {
+                    if true #(&& #before)*
+                        && #krate::__flat!(#format_name::offer::<#ty>(&mut #state, __key, __r))?
+                    {
+                        return #krate::__private::Ok(true);
+                    }
                 }
-                let __key = #fmt::FlatEntries::key(__entries, __i);
-                let __index: #krate::__private::usize = #index;
-                match __index {
-                    #(#arms)*
-                    _ => {}
-                }
+            });
+            quote! {
+                #(#states)*
+                let mut __collected = #fmt::FlatEntries::collect_with(__r, #expecting, |__key, __r| {
+                    let __index: #krate::__private::usize = #index;
+                    match __index {
+                        #(#arms)*
+                        _ => {
+                            #(#offers)*
+                            #krate::__private::Ok(false)
+                        }
+                    }
+                })?;
+                let __entries = &mut __collected;
             }
-        },
-        Source::Reader { expecting } => quote! {
-            let mut __collected = #fmt::FlatEntries::collect_with(__r, #expecting, |__key, __r| {
-                let __index: #krate::__private::usize = #index;
-                match __index {
-                    #(#arms)*
-                    _ => #krate::__private::Ok(false),
-                }
-            })?;
-            let __entries = &mut __collected;
-        },
+        }
     };
-    let flattened = decoded
-        .iter()
-        .filter(|(_, f)| is_flattened(f))
-        .map(|(index, field)| {
-            let binding = binding(*index);
+    let flattened = fields.flattened.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        if streamed.iter().any(|(s, _)| s == index) {
+            let state = state(*index);
+            let ty = field.ty;
+            let span = ty.span();
+            let finish = respan(
+                quote!(#krate::__flat!(#format_name::finish::<#ty>(#state, __entries))),
+                span,
+            );
+            quote!(let #binding = #finish?;)
+        } else {
             let value = flattened_value(cx, field);
             quote!(let #binding = #value;)
-        });
-    let names = own.iter().map(|(_, f)| f.attrs.name.deserialize.as_str());
-    let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, __FIELDS)?;));
-    let finish = own.iter().map(|(index, field)| {
-        let binding = binding(*index);
-        let missing = missing_value(cx, field);
-        quote! {
-            let #binding = match #binding {
-                #krate::__private::Some(__v) => __v,
-                #krate::__private::None => #missing,
-            };
         }
     });
+    let names = fields.names(cx);
+    let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, __FIELDS)?;));
+    let finish = fields.finish(cx);
     let value = construct(cx, &target.constructor, target.fields, Style::Struct);
     quote! {
-        #[allow(dead_code)]
-        const __FIELDS: &[&#krate::__private::str] = &[#(#names),*];
+        #names
         #(#slots)*
         #read_own
         #(#flattened)*
@@ -169,6 +297,106 @@ pub fn struct_from_entries(
         #(#finish)*
         #krate::__private::Ok(#value)
     }
+}
+
+/// Whether a flattened field is offered members in the enclosing object's pass (through the
+/// runtime's probe): a field of a concrete type read by its own impls. A type naming a type
+/// parameter is read through its `DecodeFlat` bound; a field read by serde through the
+/// bridge.
+fn streams(cx: &Ctx, field: &Field) -> bool {
+    !crate::bound::mentions_type_param(cx.cont, field.ty)
+        && field.attrs.deserialize_with.is_none()
+        && field.attrs.via_serde.is_none()
+}
+
+/// `__s{index}`: the slots of flattened field `index` while the object is read.
+fn state(index: usize) -> syn::Ident {
+    format_ident!("__s{}", index)
+}
+
+/// The items of the `DecodeFlatFields` impl of a struct with named fields (see the runtime's
+/// trait): its own fields' slots, filled member by member, then its flattened fields read
+/// from the members left. `None` for other shapes.
+pub fn struct_flat_fields(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<TokenStream> {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    if cont.attrs.from.is_some()
+        || cont.attrs.try_from.is_some()
+        || cont.attrs.transparent.is_some()
+    {
+        return None;
+    }
+    let Data::Struct(Style::Struct, all) = &cont.data else {
+        return None;
+    };
+    let fields = OwnFields::new(cx, layout, all);
+    let types = fields.own.iter().map(|(_, f)| {
+        let ty = f.ty;
+        quote!(#krate::__private::Option<#ty>,)
+    });
+    let nones = fields.own.iter().map(|_| quote!(#krate::__private::None,));
+    let bindings = fields.own.iter().map(|(index, _)| {
+        let binding = binding(*index);
+        quote!(#binding,)
+    });
+    let arms = fields.arms(
+        cx,
+        |position, _| {
+            let position = syn::Index::from(position);
+            quote!(__slots.#position)
+        },
+        &quote!(__r),
+        |decode| decode,
+        (&TokenStream::new(), &quote!(#krate::__private::Ok(true))),
+    );
+    let sees_rest = !fields.flattened.is_empty();
+    let index = &fields.index;
+    let key = layout.offered_key(cx);
+    let flattened = fields.flattened.iter().map(|(index, field)| {
+        let binding = binding(*index);
+        let value = flattened_value(cx, field);
+        quote!(let #binding = #value;)
+    });
+    let names = fields.names(cx);
+    let finish = fields.finish(cx);
+    let value = construct(cx, &quote!(Self), all, Style::Struct);
+    let container_default = super::container_default_statement(cx);
+    Some(quote! {
+        type Slots = (#(#types)*);
+
+        const SEES_REST: #krate::__private::bool = #sees_rest;
+
+        #[inline]
+        fn slots() -> Self::Slots {
+            (#(#nones)*)
+        }
+
+        #[inline]
+        fn offer(
+            __slots: &mut Self::Slots,
+            __key: #key,
+            __r: &mut #fmt::Reader<'de>,
+        ) -> #krate::__private::Result<#krate::__private::bool, #fmt::Error> {
+            #names
+            let __index: #krate::__private::usize = #index;
+            match __index {
+                #(#arms)*
+                _ => #krate::__private::Ok(false),
+            }
+        }
+
+        fn finish(
+            __slots: Self::Slots,
+            __entries: &mut #fmt::FlatEntries<'de, '_>,
+        ) -> #krate::__private::Result<Self, #fmt::Error> {
+            #container_default
+            let (#(#bindings)*) = __slots;
+            #(#flattened)*
+            let __r = #fmt::FlatEntries::reader(__entries);
+            #(#finish)*
+            #krate::__private::Ok(#value)
+        }
+    })
 }
 
 /// The body of `decode` for a struct read through collected members: the object is collected,

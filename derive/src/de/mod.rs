@@ -28,6 +28,7 @@ const DECODE_BOUNDS: BoundSource = BoundSource {
         !field.skip_deserializing && !field.decoded_by_function() && field.via_serde.is_none()
     },
     field_bound: |field| field.de_bound.as_deref(),
+    variant_bound: |variant| variant.de_bound.as_deref(),
     container_bound: |cont| cont.de_bound.as_deref(),
 };
 
@@ -112,9 +113,9 @@ pub struct SeqFrame {
     pub has_element: fn(&Ctx, usize) -> TokenStream,
     /// Statements run when an element is missing and its field's default is taken instead.
     pub on_default: TokenStream,
-    /// The expression reading the element at `position` for a field of type `ty`, from
-    /// `decode`, the shared read (the format may read some sequences another way).
-    pub element: fn(&Ctx, &syn::Type, usize, TokenStream) -> TokenStream,
+    /// The expression reading the element at `position` for `field`, from `decode`, the
+    /// shared read (the format may read some sequences another way).
+    pub element: fn(&Ctx, &Field, usize, TokenStream) -> TokenStream,
 }
 
 /// The framing of a format: how each shape is read. The shared code decides which fields are
@@ -185,6 +186,9 @@ pub trait Layout {
     /// An expression collecting the members after the tag read by [`Layout::tag_first`] as
     /// `FlatEntries` (its `Some` is in `__len`).
     fn collect_rest(&self, cx: &Ctx) -> TokenStream;
+    /// The type of the key a member is offered with to `DecodeFlatFields::offer` (as
+    /// `FlatEntries::collect_with` hands it over).
+    fn offered_key(&self, cx: &Ctx) -> TokenStream;
 }
 
 /// What an enum's decoder chooses among, prepared for the format's framing.
@@ -309,6 +313,14 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         }
         Data::Enum(_) => None,
     };
+    let fields_impl = flat::struct_flat_fields(&cx, layout, cont).map(|items| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #fmt::DecodeFlatFields<'de> for #ident #ty_generics #flat_where_clause {
+                #items
+            }
+        }
+    });
     let flat_impl = flat_body.map(|body| {
         let container_default = container_default_statement(&cx);
         quote! {
@@ -321,6 +333,8 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                     #body
                 }
             }
+
+            #fields_impl
         }
     });
     let container_default = container_default_statement(&cx);
@@ -438,7 +452,7 @@ fn transparent_missing(cx: &Ctx, cont: &Container, fields: &[Field]) -> TokenStr
 }
 
 /// `let __default: Self = ...;` when the container has a `default`.
-fn container_default_statement(cx: &Ctx) -> TokenStream {
+pub fn container_default_statement(cx: &Ctx) -> TokenStream {
     let krate = cx.krate;
     match cx.container_default {
         DefaultValue::None => TokenStream::new(),
@@ -732,7 +746,7 @@ fn read_seq_after(
     for (position, (index, field)) in decoded.iter().enumerate() {
         let binding = binding(*index);
         let decode = decode_field(cx, field, &PathSegment::Index(position));
-        let decode = (frame.element)(cx, field.ty, position, decode);
+        let decode = (frame.element)(cx, field, position, decode);
         let has_element = has_element(cx, before + position);
         let otherwise = match (allow_defaults, default_value(cx, field)) {
             (true, Some(value)) => quote!({ #on_default #value }),

@@ -138,6 +138,15 @@ fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArm
                 }
             }
         }
+        TagKind::Adjacent { tag, content } => {
+            let first = layout.tag_first(cx, tag);
+            let direct = adjacent_tag_first(cx, layout, cont, arms, tag, content);
+            quote! {
+                else if let #krate::__private::Some(__len) = #first {
+                    #direct
+                }
+            }
+        }
         _ => TokenStream::new(),
     };
     quote! {
@@ -502,6 +511,98 @@ fn adjacent_from_entries(
         match __index {
             #(#arms_content)*
             _ => ::core::unreachable!(),
+        }
+    }
+}
+
+/// Adjacently tagged, with the tag as the object's first member (read by
+/// [`Layout::tag_first`]): the variant is known at once, and its content is read in place
+/// when its member comes, as serde reads it; a second tag or content is a "duplicate field"
+/// error, any other member is skipped (or an "unknown field" error under
+/// `deny_unknown_fields`).
+fn adjacent_tag_first(
+    cx: &Ctx,
+    layout: &impl Layout,
+    cont: &Container,
+    arms: &EnumArms,
+    tag: &str,
+    content: &str,
+) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let Some(variants) = enum_variants(cont) else {
+        unreachable!("called for enums")
+    };
+    let identify = layout.identify_variant(cx, arms);
+    let keys = vec![
+        (content.as_bytes().to_vec(), 0),
+        (tag.as_bytes().to_vec(), 1),
+    ];
+    let match_key = super::match_by_length(krate, &keys, 2);
+    let unknown = if cx.deny_unknown_fields {
+        layout.unknown_field(cx)
+    } else {
+        quote!(2)
+    };
+    let lookup = super::MemberLookup {
+        is_next: quote!(false),
+        by_name: quote! {
+            match #match_key {
+                2 => { #unknown }
+                __found => __found,
+            }
+        },
+        count: 2,
+        resumed: true,
+    };
+    let super::LoopFrame { head, index, tail } = layout.member_loop(cx, &lookup);
+    let tagged = tagged_variants(cont, variants);
+    let read_content = tagged.iter().map(|(index, variant)| {
+        let value = variant_content_in(cx, layout, cont, variant, true);
+        quote!(#index => #value,)
+    });
+    let absent = tagged.iter().map(|(index, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            quote!(#index => #krate::__private::Ok(Self::#ident),)
+        } else {
+            quote! {
+                #index => #krate::__private::Err(#fmt::Reader::missing_field(__r, #content)),
+            }
+        }
+    });
+    quote! {
+        let _ = __len;
+        #[allow(dead_code)]
+        const __FIELDS: &[&#krate::__private::str] = &[#tag, #content];
+        let __variant: #krate::__private::usize = #identify;
+        let mut __value: #krate::__private::Option<Self> = #krate::__private::None;
+        let __next: #krate::__private::usize = 0;
+        #head {
+            let __index: #krate::__private::usize = #index;
+            match __index {
+                0 => {
+                    if __value.is_some() {
+                        return #krate::__private::Err(#fmt::Reader::duplicate_field(__r, #content));
+                    }
+                    __value = #krate::__private::Some(match __variant {
+                        #(#read_content)*
+                        _ => ::core::unreachable!(),
+                    });
+                }
+                1 => {
+                    return #krate::__private::Err(#fmt::Reader::duplicate_field(__r, #tag));
+                }
+                _ => #fmt::Reader::skip_value(__r)?,
+            }
+        }
+        #tail
+        match __value {
+            #krate::__private::Some(__v) => #krate::__private::Ok(__v),
+            #krate::__private::None => match __variant {
+                #(#absent)*
+                _ => ::core::unreachable!(),
+            },
         }
     }
 }

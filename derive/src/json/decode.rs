@@ -206,6 +206,11 @@ impl Layout for JsonLayout {
         }
     }
 
+    fn offered_key(&self, cx: &Ctx) -> TokenStream {
+        let krate = cx.krate;
+        quote!(&#krate::__private::str)
+    }
+
     fn collect_rest(&self, cx: &Ctx) -> TokenStream {
         let fmt = &cx.fmt;
         quote!(#fmt::FlatEntries::collect_rest(__r)?)

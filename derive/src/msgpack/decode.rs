@@ -32,12 +32,19 @@ impl Layout for MsgpackLayout {
             start: TokenStream::new(),
             has_element: |_, position| quote!(#position < __len),
             on_default: TokenStream::new(),
-            element: |cx, ty, position, decode| {
+            element: |cx, field, position, decode| {
                 let fmt = &cx.fmt;
                 let krate = cx.krate;
+                let ty = field.ty;
                 // A concrete type may be read through serde (see `ser::dispatch`), which takes
-                // no value from a `bin` byte.
-                let bin = if crate::bound::mentions_type_param(cx.cont, ty) {
+                // no value from a `bin` byte; nor does a field read by a function of its own.
+                let bin = if field.attrs.decoded_by_function() {
+                    quote! {
+                        #fmt::Reader::bin_element_with(__r, __bytes, #position, "an integer", __at, |_| {
+                            #krate::__private::Option::<#ty>::None
+                        })?
+                    }
+                } else if crate::bound::mentions_type_param(cx.cont, ty) {
                     quote!(#fmt::Reader::bin_element::<#ty>(__r, __bytes, #position, "an integer", __at)?)
                 } else {
                     quote! {
@@ -264,6 +271,11 @@ impl Layout for MsgpackLayout {
     fn tag_first(&self, cx: &Ctx, tag: &str) -> TokenStream {
         let fmt = &cx.fmt;
         quote!(#fmt::Reader::map_starts_with(__r, #tag))
+    }
+
+    fn offered_key(&self, cx: &Ctx) -> TokenStream {
+        let (krate, fmt) = (cx.krate, &cx.fmt);
+        quote!(#krate::__private::Option<#fmt::Key<'de>>)
     }
 
     fn collect_rest(&self, cx: &Ctx) -> TokenStream {

@@ -286,6 +286,36 @@ pub trait DecodeFlat<'de>: Decode<'de> {
     fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
 }
 
+/// A struct whose fields can be read one member at a time, as the members of an enclosing
+/// object come: what lets a flattened struct field be read in the enclosing object's one pass
+/// (each member the enclosing struct does not name is offered to it), rather than from the
+/// members collected after it. Derived for structs with named fields; other flattened types
+/// are read through [`DecodeFlat`] once the object is read.
+///
+/// A flattened field is offered members only where that keeps serde's meaning: when no
+/// flattened field before it sees "every member left" ([`DecodeFlatFields::SEES_REST`]), since
+/// such a field must still see the members a later one takes.
+pub trait DecodeFlatFields<'de>: DecodeFlat<'de> {
+    /// The fields read so far.
+    type Slots;
+
+    /// Whether a part of `Self` reads every member no other part took (a flattened map,
+    /// enum or `Value` inside it).
+    const SEES_REST: bool;
+
+    /// No field read yet.
+    fn slots() -> Self::Slots;
+
+    /// Offers a member: `key` is the key, `r` is at the member's value. Reads the value into
+    /// `slots` and returns `true` when one of the fields takes it; returns `false`, having
+    /// read nothing, otherwise.
+    fn offer(slots: &mut Self::Slots, key: &str, r: &mut Reader<'de>) -> Result<bool, Error>;
+
+    /// Completes `Self` from `slots` and the members left (for its own flattened fields): a
+    /// field never offered its member takes its default, or is a "missing field" error.
+    fn finish(slots: Self::Slots, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
+}
+
 /// Each member not taken as an entry: the key through `K`'s [`DecodeKey`], the value
 /// through `V`'s `Decode`.
 fn map_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(

@@ -56,7 +56,7 @@ pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
 pub use flat::EncodeFlat;
-pub use flat_entries::{DecodeFlat, FlatEntries};
+pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{Reader, Str};
 pub use value::{Map, Number, Value, ValueIndex};
 

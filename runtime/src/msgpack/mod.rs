@@ -76,7 +76,7 @@ pub use encode::{
 };
 pub use error::{Category, Error};
 pub use flat::EncodeFlat;
-pub use flat_entries::{DecodeFlat, FlatEntries};
+pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
 pub use value::{Integer, Value, ValueIndex};

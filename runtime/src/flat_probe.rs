@@ -1,0 +1,149 @@
+//! How generated code reads a flattened field of a concrete type in the enclosing object's
+//! one pass: through the type's `DecodeFlatFields` where it has one (derived structs), and
+//! otherwise through its `DecodeFlat` once the object is read. The choice is made when
+//! compiling, by method resolution: the trait impls below are on `&FlatProbe<T>` and apply
+//! only where `T: DecodeFlatFields`; the inherent methods on `FlatProbe<T>` (one
+//! auto-dereference further) are the fallback. A probe holds no data.
+
+use std::marker::PhantomData;
+
+/// The probe for a flattened field of type `T`.
+pub struct FlatProbe<T>(PhantomData<fn() -> T>);
+
+impl<T> FlatProbe<T> {
+    /// The probe for `T`.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        FlatProbe(PhantomData)
+    }
+}
+
+impl<T> Default for FlatProbe<T> {
+    #[inline(always)]
+    fn default() -> Self {
+        FlatProbe::new()
+    }
+}
+
+/// Declares, for one format, the trait of the `DecodeFlatFields` path and the fallback's
+/// inherent methods; `$key` is the type of the key a member is offered with.
+macro_rules! probe {
+    ($format:ident, $Native:ident, $slots:ident, $sees_rest:ident, $offer:ident, $finish:ident, $key:ty) => {
+        /// The `DecodeFlatFields` path (see the module docs).
+        pub trait $Native<'de> {
+            /// The field's type.
+            type Value;
+            /// Its slots.
+            type Slots;
+            /// [`DecodeFlatFields::slots`](crate::$format::DecodeFlatFields::slots).
+            fn $slots(&self) -> Self::Slots;
+            /// [`DecodeFlatFields::SEES_REST`](crate::$format::DecodeFlatFields::SEES_REST).
+            fn $sees_rest(&self) -> bool;
+            /// [`DecodeFlatFields::offer`](crate::$format::DecodeFlatFields::offer).
+            fn $offer(
+                &self,
+                slots: &mut Self::Slots,
+                key: $key,
+                r: &mut crate::$format::Reader<'de>,
+            ) -> Result<bool, crate::$format::Error>;
+            /// [`DecodeFlatFields::finish`](crate::$format::DecodeFlatFields::finish).
+            fn $finish(
+                &self,
+                slots: Self::Slots,
+                entries: &mut crate::$format::FlatEntries<'de, '_>,
+            ) -> Result<Self::Value, crate::$format::Error>;
+        }
+
+        impl<'de, T: crate::$format::DecodeFlatFields<'de>> $Native<'de> for &FlatProbe<T> {
+            type Value = T;
+            type Slots = T::Slots;
+
+            #[inline(always)]
+            fn $slots(&self) -> T::Slots {
+                T::slots()
+            }
+
+            #[inline(always)]
+            fn $sees_rest(&self) -> bool {
+                T::SEES_REST
+            }
+
+            #[inline(always)]
+            fn $offer(
+                &self,
+                slots: &mut T::Slots,
+                key: $key,
+                r: &mut crate::$format::Reader<'de>,
+            ) -> Result<bool, crate::$format::Error> {
+                T::offer(slots, key, r)
+            }
+
+            #[inline(always)]
+            fn $finish(
+                &self,
+                slots: T::Slots,
+                entries: &mut crate::$format::FlatEntries<'de, '_>,
+            ) -> Result<T, crate::$format::Error> {
+                T::finish(slots, entries)
+            }
+        }
+
+        impl<T> FlatProbe<T> {
+            /// No slots: the fallback takes no member in the pass.
+            #[inline(always)]
+            pub fn $slots(&self) {}
+
+            /// The fallback reads every member left, as far as the fields after it know.
+            #[inline(always)]
+            pub fn $sees_rest(&self) -> bool {
+                true
+            }
+
+            /// Takes no member.
+            #[inline(always)]
+            pub fn $offer<'de>(
+                &self,
+                _: &mut (),
+                _: $key,
+                _: &mut crate::$format::Reader<'de>,
+            ) -> Result<bool, crate::$format::Error> {
+                Ok(false)
+            }
+
+            /// Reads the value from the members left, through `DecodeFlat`.
+            #[inline(always)]
+            pub fn $finish<'de>(
+                &self,
+                _: (),
+                entries: &mut crate::$format::FlatEntries<'de, '_>,
+            ) -> Result<T, crate::$format::Error>
+            where
+                T: crate::$format::DecodeFlat<'de>,
+            {
+                T::decode_flat(entries)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "json")]
+probe!(
+    json,
+    JsonFlatFields,
+    __json_slots,
+    __json_sees_rest,
+    __json_offer,
+    __json_finish,
+    &str
+);
+
+#[cfg(feature = "msgpack")]
+probe!(
+    msgpack,
+    MsgpackFlatFields,
+    __msgpack_slots,
+    __msgpack_sees_rest,
+    __msgpack_offer,
+    __msgpack_finish,
+    Option<crate::msgpack::Key<'de>>
+);
