@@ -13,6 +13,11 @@ use crate::ctxt::Ctxt;
 use crate::Direction;
 
 pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
+    check_remote(cx, cont);
+    if cont.attrs.remote.is_some() {
+        // Nothing is generated for a remote definition: serde's derive reads it.
+        return;
+    }
     check_transparent(cx, cont, direction);
     check_container_default(cx, cont);
     if direction == Direction::Decode {
@@ -28,6 +33,22 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_repr(cx, cont);
     check_identifier(cx, cont, direction);
     check_not_generated_yet(cx, cont);
+}
+
+/// `getter` tells serde's generated functions of a `remote` definition how to read a field
+/// of the remote type; anywhere else it means nothing (serde refuses it too).
+fn check_remote(cx: &Ctxt, cont: &Container) {
+    if cont.attrs.remote.is_some() {
+        return;
+    }
+    for field in cont.data.all_fields() {
+        if let Some(tokens) = &field.attrs.getter {
+            cx.error_spanned_tokens(
+                tokens.clone(),
+                "`#[serde(getter = \"...\")]` is only meaningful in a `#[serde(remote = \"...\")]` definition; remove it",
+            );
+        }
+    }
 }
 
 /// `#[wire(repr)]` writes a variant as its discriminant, an integer of the enum's
@@ -285,7 +306,7 @@ fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
     let not_yet = |tokens: &TokenStream, word: &str| {
         cx.error_spanned_tokens(
             tokens.clone(),
-            format!("fastwire does not support `#[serde({word})]` yet; remove it or write the impl by hand"),
+            format!("fastwire does not support `#[serde({word})]` on a variant yet; put the module on the field of a newtype variant, or write the impl by hand"),
         );
     };
     if let Data::Enum(variants) = &cont.data {

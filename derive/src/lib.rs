@@ -70,6 +70,10 @@ fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenSt
         .and_then(|cont| cont.attrs.crate_path.clone())
         .unwrap_or_else(|| syn::parse_quote!(::fastwire));
     let impls = match (cx.check(), &cont) {
+        // A definition of another crate's type for serde's `remote`: serde's derive generates
+        // the functions that fields name with `#[serde(with = "...")]`, and those fields go
+        // through the serde bridge; fastwire has nothing to add.
+        (Ok(()), Some(cont)) if cont.attrs.remote.is_some() => quote!(),
         (Ok(()), Some(cont)) => {
             let target = |format| format::Impl {
                 cont,

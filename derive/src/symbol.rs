@@ -14,6 +14,8 @@ pub const AS_ARRAY: Symbol = Symbol("as_array");
 pub const BORROW: Symbol = Symbol("borrow");
 pub const CONTENT: Symbol = Symbol("content");
 pub const EXPECTING: Symbol = Symbol("expecting");
+pub const GETTER: Symbol = Symbol("getter");
+pub const REMOTE: Symbol = Symbol("remote");
 pub const FIELD_IDENTIFIER: Symbol = Symbol("field_identifier");
 pub const FLATTEN: Symbol = Symbol("flatten");
 pub const FROM: Symbol = Symbol("from");
@@ -43,10 +45,6 @@ pub const SKIP_SERIALIZING: Symbol = Symbol("skip_serializing");
 pub const SKIP_SERIALIZING_IF: Symbol = Symbol("skip_serializing_if");
 pub const TRANSPARENT: Symbol = Symbol("transparent");
 pub const WIRE: Symbol = Symbol("wire");
-
-/// serde words fastwire recognises but does not implement yet: using one is a compile error
-/// that says so, rather than the "unknown attribute" error a typo gets.
-pub const NOT_YET: &[&str] = &["getter", "remote"];
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

@@ -46,11 +46,11 @@
 //! with an example; the [migration guide](crate::migration) shows how a crate using serde moves
 //! over.
 //!
-//! `remote` (with `getter` on its fields) and a variant's `with`, `serialize_with` and
-//! `deserialize_with` are read as serde reads them: the derives write nothing for a remote
-//! definition, and the fields that name it (`#[serde(with = "Def")]`), like variants written
-//! by serde functions, go through the serde bridge (`serde` feature), with serde's bytes. Any
-//! other word is a compile error on that attribute, never silently ignored. A `bound` names
+//! `remote` (with `getter` on its fields) is read as serde reads it: the derives write nothing
+//! for a remote definition, and the fields that name it (`#[serde(with = "Def")]`) go through
+//! the serde bridge (`serde` feature), with serde's bytes. A variant's `with`,
+//! `serialize_with` and `deserialize_with` are not supported yet: a compile error on the
+//! word. Any other word is a compile error on that attribute, never silently ignored. A `bound` names
 //! the traits generically, as serde's does: `Serialize` (or `Encode`) in it means each
 //! format's encode trait, `Deserialize<'de>` (or `Decode<'de>`) and `DeserializeOwned` its
 //! decode traits.

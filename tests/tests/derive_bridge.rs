@@ -470,3 +470,98 @@ mod flattened_with_functions {
         assert!(read.kind.is_none());
     }
 }
+
+// `remote`: a definition of another crate's type for serde's derive, used by fields through
+// `with`. fastwire's derives on the definition generate nothing; the fields go through the
+// functions serde generates, by the bridge, with serde's bytes.
+mod remote_definitions {
+    use std::time::Duration;
+
+    /// The remote type, as another crate would have it: private fields, read by getters.
+    #[derive(Debug, PartialEq, Clone)]
+    pub struct Span {
+        start: u32,
+        len: u32,
+    }
+
+    impl Span {
+        pub fn new(start: u32, len: u32) -> Self {
+            Span { start, len }
+        }
+        pub fn start(&self) -> u32 {
+            self.start
+        }
+        pub fn length(&self) -> u32 {
+            self.len
+        }
+    }
+
+    #[derive(serde::Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode)]
+    #[serde(remote = "Span")]
+    struct SpanDef {
+        #[serde(getter = "Span::start")]
+        start: u32,
+        #[serde(getter = "Span::length")]
+        len: u32,
+    }
+
+    impl From<SpanDef> for Span {
+        fn from(def: SpanDef) -> Span {
+            Span::new(def.start, def.len)
+        }
+    }
+
+    #[derive(serde::Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode)]
+    #[serde(remote = "Duration")]
+    struct DurationDef {
+        #[serde(getter = "Duration::as_secs")]
+        secs: u64,
+        #[serde(getter = "Duration::subsec_nanos")]
+        nanos: u32,
+    }
+
+    impl From<DurationDef> for Duration {
+        fn from(def: DurationDef) -> Duration {
+            Duration::new(def.secs, def.nanos)
+        }
+    }
+
+    #[derive(
+        serde::Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq,
+    )]
+    struct Job {
+        name: String,
+        #[serde(with = "SpanDef")]
+        span: Span,
+        #[serde(with = "DurationDef")]
+        took: Duration,
+    }
+
+    #[test]
+    fn fields_through_remote_definitions() {
+        let job = Job {
+            name: "j".to_owned(),
+            span: Span::new(3, 4),
+            took: Duration::new(5, 6),
+        };
+        let text = serde_json::to_string(&job).unwrap();
+        assert_eq!(
+            text,
+            r#"{"name":"j","span":{"start":3,"len":4},"took":{"secs":5,"nanos":6}}"#
+        );
+        assert_eq!(fastwire::json::to_string(&job), text);
+        assert_eq!(
+            fastwire::json::to_string_pretty(&job),
+            serde_json::to_string_pretty(&job).unwrap()
+        );
+        assert_eq!(fastwire::json::from_str::<Job>(&text).unwrap(), job);
+        let bytes = rmp_serde::to_vec_named(&job).unwrap();
+        assert_eq!(fastwire::msgpack::to_vec(&job), bytes);
+        assert_eq!(fastwire::msgpack::from_slice::<Job>(&bytes).unwrap(), job);
+        let err = fastwire::json::from_str::<Job>(
+            r#"{"name":"j","span":{"start":3},"took":{"secs":5,"nanos":6}}"#,
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("missing field `len`"), "{err}");
+    }
+}

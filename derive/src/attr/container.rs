@@ -47,6 +47,10 @@ pub struct Container {
     /// `#[wire(repr)]`: a fieldless enum written as its integer discriminant (serde_repr's
     /// encoding), with the word's tokens.
     pub repr: Option<TokenStream>,
+    /// `remote = "Type"`: a definition of another crate's type for serde's derive, whose
+    /// generated functions fields name with `with`; fastwire generates nothing for it. With
+    /// the attribute's tokens.
+    pub remote: Option<TokenStream>,
 }
 
 impl Container {
@@ -71,6 +75,7 @@ impl Container {
         let mut field_identifier = Flag::none(cx, FIELD_IDENTIFIER);
         let mut variant_identifier = Flag::none(cx, VARIANT_IDENTIFIER);
         let mut repr = Flag::none(cx, REPR);
+        let mut remote = Setting::none(cx, REMOTE);
 
         for_each_meta(cx, &item.attrs, |source, meta| {
             let tokens = meta.path.to_token_stream();
@@ -170,6 +175,11 @@ impl Container {
             } else if meta.path == VARIANT_IDENTIFIER {
                 // #[serde(variant_identifier)]
                 variant_identifier.set_true(source, &meta.path);
+            } else if meta.path == REMOTE {
+                // #[serde(remote = "Duration")]
+                if let Some(ty) = get_type(cx, source, REMOTE, meta)? {
+                    remote.set(source, &tokens, ty);
+                }
             } else if meta.path == REPR {
                 // #[wire(repr)]
                 if source == Source::Serde {
@@ -224,6 +234,7 @@ impl Container {
             identifier,
             identifier_tokens,
             repr: repr.get_with_tokens(),
+            remote: remote.get_with_tokens().map(|(_, tokens)| tokens),
         }
     }
 }

@@ -37,6 +37,9 @@ pub struct Field {
     pub deserialize_with: Option<(syn::ExprPath, TokenStream)>,
     /// `#[wire(serde)]`: the field goes through its serde impls, whatever others it has.
     pub via_serde: Option<TokenStream>,
+    /// `getter = "path"`: in a `remote` definition, how serde's generated functions read the
+    /// field; the attribute's tokens.
+    pub getter: Option<TokenStream>,
 }
 
 impl Field {
@@ -56,6 +59,7 @@ impl Field {
         let mut serialize_with = Setting::none(cx, SERIALIZE_WITH);
         let mut deserialize_with = Setting::none(cx, DESERIALIZE_WITH);
         let mut via_serde = Flag::none(cx, SERDE);
+        let mut getter = Setting::none(cx, GETTER);
 
         for_each_meta(cx, &field.attrs, |source, meta| {
             let tokens = meta.path.to_token_stream();
@@ -134,6 +138,11 @@ impl Field {
                         deserialize_with.set(source, &tokens, path);
                     }
                 }
+            } else if meta.path == GETTER {
+                // #[serde(getter = "Duration::as_secs")]
+                if let Some(path) = get_expr_path(cx, source, GETTER, meta)? {
+                    getter.set(source, &tokens, path);
+                }
             } else if meta.path == SERDE && matches!(source, Source::Wire) {
                 // #[wire(serde)]
                 via_serde.set_true(source, &meta.path);
@@ -167,6 +176,7 @@ impl Field {
                 .or_else(|| serde_module_fn(&with_codec, "deserialize")),
             with: with_codec,
             via_serde: via_serde.get_with_tokens(),
+            getter: getter.get_with_tokens().map(|(_, tokens)| tokens),
         }
     }
 

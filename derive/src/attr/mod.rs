@@ -276,9 +276,7 @@ fn reject_word(
     position: &str,
 ) -> syn::Result<()> {
     let word = meta.path.to_token_stream().to_string().replace(' ', "");
-    let message = if NOT_YET.contains(&word.as_str()) {
-        format!("fastwire does not support `#[{source}({word})]` yet; remove it or write the impl by hand")
-    } else if is_known_elsewhere(&word) {
+    let message = if is_known_elsewhere(&word) {
         format!("`#[{source}({word})]` cannot be used on a {position}")
     } else {
         format!("unknown {source} {position} attribute `{word}`")
@@ -294,8 +292,10 @@ fn is_known_elsewhere(word: &str) -> bool {
         FIELD_IDENTIFIER,
         FLATTEN,
         FROM,
+        GETTER,
         INTO,
         OTHER,
+        REMOTE,
         REPR,
         TAG,
         TRY_FROM,

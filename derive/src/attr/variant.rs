@@ -83,6 +83,13 @@ impl Variant {
                 if let Some(codec) = get_codec(cx, source, meta)? {
                     with.set(source, &tokens, codec);
                 }
+            } else if meta.path == SERIALIZE_WITH || meta.path == DESERIALIZE_WITH {
+                let word = meta.path.to_token_stream().to_string();
+                cx.error_spanned_by(
+                    &meta.path,
+                    format!("fastwire does not support `#[serde({word})]` on a variant yet; put the function on the field of a newtype variant, or write the impl by hand"),
+                );
+                skip_value(meta)?;
             } else if meta.path == BOUND {
                 // #[serde(bound = "T: MyTrait")]
                 let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
