@@ -775,3 +775,44 @@ fn adjacent_tag_first_read_in_place() {
         b"\x82\xa1t\xa1S\xa1c\x81\xa1x\x01",
     ]);
 }
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(rename = "Pt")]
+struct RenamedPoint {
+    x: u8,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(rename = "Sh")]
+enum RenamedShape {
+    #[serde(rename = "c")]
+    Circle { r: u8 },
+    #[serde(rename = "t")]
+    Tup(u8, u8),
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(untagged, rename = "Either")]
+enum RenamedUntagged {
+    N(u8),
+    B(bool),
+}
+
+/// serde's messages name the Rust types and variants, whatever they are renamed to.
+#[test]
+fn error_messages_name_the_rust_types() {
+    fn same<T>(text: &str)
+    where
+        T: serde::de::DeserializeOwned + fastwire::json::DecodeOwned + std::fmt::Debug,
+    {
+        let theirs = serde_json::from_str::<T>(text).unwrap_err().to_string();
+        let ours = fastwire::json::from_str::<T>(text).unwrap_err().to_string();
+        let theirs = &theirs[..theirs.find(" at line").unwrap_or(theirs.len())];
+        // fastwire's message adds the path to the value (` at c`) and the position.
+        assert!(ours.starts_with(theirs), "{text}: {ours} / {theirs}");
+    }
+    same::<RenamedPoint>("1");
+    same::<RenamedShape>(r#"{"c":1}"#);
+    same::<RenamedShape>(r#"{"t":1}"#);
+    same::<RenamedUntagged>(r#""x""#);
+}

@@ -439,7 +439,7 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
             let target = Target {
                 constructor: quote!(Self),
                 fields,
-                expecting: format!("struct {}", cont.attrs.name.deserialize),
+                expecting: format!("struct {}", cont.ident),
             };
             Some(struct_from_entries(
                 cx,

@@ -267,7 +267,8 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         container_default: &cont.attrs.default,
         deny_unknown_fields: cont.attrs.deny_unknown_fields,
     };
-    let name = &cont.attrs.name.deserialize;
+    // serde's messages name the Rust type, whatever it is renamed to.
+    let name = &cont.ident;
     let mut rest_of_seq = TokenStream::new();
     let body = match &cont.data {
         // `from` / `try_from`: decoded as the other type, then converted (serde's rule).
@@ -1066,7 +1067,7 @@ fn enum_arms(cx: &Ctx, layout: &impl Layout, cont: &Container, variants: &[Varia
         quote!(#index => #content,)
     });
     EnumArms {
-        expecting: cx.expecting(format!("enum {}", cont.attrs.name.deserialize)),
+        expecting: cx.expecting(format!("enum {}", cont.ident)),
         names,
         by_name: match_by_length(krate, &keys, other.unwrap_or(count)),
         by_position: quote!(#(#by_position)*),
@@ -1099,10 +1100,7 @@ fn variant_content_in(
     let krate = cx.krate;
     let fmt = &cx.fmt;
     let ident = &variant.ident;
-    let name = format!(
-        "{}::{}",
-        cont.attrs.name.deserialize, variant.attrs.name.deserialize
-    );
+    let name = format!("{}::{}", cont.ident, variant.ident);
     let content = match variant.style {
         Style::Unit => quote! {
             #fmt::Reader::decode_unit(__r, "unit variant")?;

@@ -38,7 +38,7 @@ fn no_variant_matched(cont: &Container) -> String {
     cont.attrs.expecting.clone().unwrap_or_else(|| {
         format!(
             "data did not match any variant of untagged enum {}",
-            cont.attrs.name.deserialize
+            cont.ident
         )
     })
 }
@@ -53,10 +53,7 @@ fn variant_target<'a>(cont: &Container, variant: &'a Variant<'a>) -> Target<'a> 
     Target {
         constructor: quote!(Self::#ident),
         fields: &variant.fields,
-        expecting: format!(
-            "{kind} {}::{}",
-            cont.attrs.name.deserialize, variant.attrs.name.deserialize
-        ),
+        expecting: format!("{kind} {}::{}", cont.ident, variant.ident),
     }
 }
 
@@ -718,10 +715,7 @@ fn external_from_entries(
         (&arms.by_name, &arms.by_position, arms.count, &arms.content);
     let by_index = quote!(match __n { #by_position _ => #count });
     let index = layout.flat_index(cx, by_name, &by_index, count);
-    let message = format!(
-        "no variant of enum {} found in flattened data",
-        cont.attrs.name.deserialize
-    );
+    let message = format!("no variant of enum {} found in flattened data", cont.ident);
     quote! {
         for __i in 0..#fmt::FlatEntries::len(__entries) {
             if #fmt::FlatEntries::is_taken(__entries, __i) {
