@@ -8,8 +8,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{
-    binding, construct, decode_field, decoded_fields, match_by_length, missing_value, respan,
-    transparent_value, Ctx, Layout, PathSegment, Target,
+    binding, construct, decode_field, decoded_fields, match_by_length, respan, transparent_value,
+    Ctx, Layout, PathSegment, Target,
 };
 use crate::ast::{Container, Data, Field, Style};
 use crate::Direction;
@@ -124,19 +124,9 @@ impl<'f, 'a> OwnFields<'f, 'a> {
     /// Statements turning each own field's binding (an `Option`) into its value: a field
     /// never read takes its default, or is a "missing field" error at `__r`.
     fn finish(&self, cx: &Ctx) -> Vec<TokenStream> {
-        let krate = cx.krate;
         self.own
             .iter()
-            .map(|(index, field)| {
-                let binding = binding(*index);
-                let missing = missing_value(cx, field);
-                quote! {
-                    let #binding = match #binding {
-                        #krate::__private::Some(__v) => __v,
-                        #krate::__private::None => #missing,
-                    };
-                }
-            })
+            .map(|(index, field)| super::finish_field(cx, *index, field))
             .collect()
     }
 }

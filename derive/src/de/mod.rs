@@ -807,16 +807,9 @@ fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
                 }
             }
         });
-    let finish = decoded.iter().map(|(index, field)| {
-        let binding = binding(*index);
-        let missing = missing_value(cx, field);
-        quote! {
-            let #binding = match #binding {
-                #krate::__private::Some(__v) => __v,
-                #krate::__private::None => #missing,
-            };
-        }
-    });
+    let finish = decoded
+        .iter()
+        .map(|(index, field)| finish_field(cx, *index, field));
     let mut keys: Vec<(Vec<u8>, usize)> = Vec::new();
     for (position, (_, field)) in decoded.iter().enumerate() {
         keys.push((field.attrs.name.deserialize.as_bytes().to_vec(), position));
@@ -837,6 +830,20 @@ fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
         finish: quote!(#(#finish)*),
         count: decoded.len(),
         keys,
+    }
+}
+
+/// `let __v{index} = ...;`: the value read for field `index` (its binding holds an `Option`),
+/// or, never read, its default or a "missing field" error at `__r`.
+fn finish_field(cx: &Ctx, index: usize, field: &Field) -> TokenStream {
+    let krate = cx.krate;
+    let binding = binding(index);
+    let missing = missing_value(cx, field);
+    quote! {
+        let #binding = match #binding {
+            #krate::__private::Some(__v) => __v,
+            #krate::__private::None => #missing,
+        };
     }
 }
 

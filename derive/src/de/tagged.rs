@@ -232,11 +232,7 @@ fn internal_tag_first(
                     unreachable!("checked: no tuple variants in an internally tagged enum")
                 }
             };
-            let name = &variant.attrs.name.deserialize;
-            quote! {
-                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
-                    .map_err(|__e| __e.in_field(#name)),
-            }
+            variant_arm(cx, index, variant, body)
         });
     quote! {
         // Only a format whose objects count their members reads `__len`.
@@ -293,11 +289,7 @@ fn internal_from_seq(
                     unreachable!("checked: no tuple variants in an internally tagged enum")
                 }
             };
-            let name = &variant.attrs.name.deserialize;
-            quote! {
-                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
-                    .map_err(|__e| __e.in_field(#name)),
-            }
+            variant_arm(cx, index, variant, body)
         });
     quote! {
         #open
@@ -403,7 +395,6 @@ fn internal_from_entries(
     deny: bool,
 ) -> TokenStream {
     let krate = cx.krate;
-    let fmt = &cx.fmt;
     let Some(variants) = enum_variants(cont) else {
         unreachable!("called for enums")
     };
@@ -431,11 +422,7 @@ fn internal_from_entries(
                     unreachable!("checked: no tuple variants in an internally tagged enum")
                 }
             };
-            let name = &variant.attrs.name.deserialize;
-            quote! {
-                #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
-                    .map_err(|__e| __e.in_field(#name)),
-            }
+            variant_arm(cx, index, variant, body)
         });
     quote! {
         let __index: #krate::__private::usize = #find;
@@ -601,6 +588,19 @@ fn adjacent_tag_first(
                 _ => ::core::unreachable!(),
             },
         }
+    }
+}
+
+/// `index => result,` for one variant of a tagged enum: `body` (statements evaluating to a
+/// result) run in a closure, so that an early `return` of an error leaves the variant's
+/// reading only, with its errors under the variant's name.
+fn variant_arm(cx: &Ctx, index: usize, variant: &Variant, body: TokenStream) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    let name = &variant.attrs.name.deserialize;
+    quote! {
+        #index => (|| -> #krate::__private::Result<Self, #fmt::Error> { #body })()
+            .map_err(|__e| __e.in_field(#name)),
     }
 }
 
