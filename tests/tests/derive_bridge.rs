@@ -565,3 +565,56 @@ mod remote_definitions {
         assert!(err.to_string().starts_with("missing field `len`"), "{err}");
     }
 }
+
+// The field of an internally tagged newtype variant read by a serde function: the function is
+// given the members other than the tag, as serde gives them.
+mod internal_newtype_with_function {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    fn upper_keys<S: Serializer>(map: &BTreeMap<String, u8>, s: S) -> Result<S::Ok, S::Error> {
+        let upper: BTreeMap<String, u8> = map.iter().map(|(k, v)| (k.to_uppercase(), *v)).collect();
+        upper.serialize(s)
+    }
+
+    fn lower_keys<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u8>, D::Error> {
+        let map = BTreeMap::<String, u8>::deserialize(d)?;
+        Ok(map
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect())
+    }
+
+    #[derive(
+        fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
+    )]
+    #[serde(tag = "kind")]
+    enum Counted {
+        Counts(
+            #[serde(serialize_with = "upper_keys", deserialize_with = "lower_keys")]
+            BTreeMap<String, u8>,
+        ),
+        Nothing,
+    }
+
+    #[test]
+    fn the_function_reads_the_members_left() {
+        let value = Counted::Counts([("a".to_owned(), 1), ("b".to_owned(), 2)].into());
+        let text = serde_json::to_string(&value).unwrap();
+        assert_eq!(text, r#"{"kind":"Counts","A":1,"B":2}"#);
+        assert_eq!(fastwire::json::to_string(&value), text);
+        for text in [text.as_str(), r#"{"A":1,"kind":"Counts","B":2}"#] {
+            assert_eq!(
+                fastwire::json::from_str::<Counted>(text).unwrap(),
+                serde_json::from_str::<Counted>(text).unwrap()
+            );
+        }
+        let bytes = rmp_serde::to_vec_named(&value).unwrap();
+        assert_eq!(fastwire::msgpack::to_vec(&value), bytes);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<Counted>(&bytes).unwrap(),
+            value
+        );
+    }
+}

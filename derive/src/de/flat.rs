@@ -446,7 +446,7 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
 /// The expression reading a flattened field from `__entries`: its type's `DecodeFlat`, or,
 /// for a field read by serde (`deserialize_with`, a serde `with` module, `#[wire(serde)]`),
 /// the bridge's, which gives the serde impl every member left as one object.
-fn flattened_value(cx: &Ctx, field: &Field) -> TokenStream {
+pub fn flattened_value(cx: &Ctx, field: &Field) -> TokenStream {
     let krate = cx.krate;
     let ty = field.ty;
     let span = ty.span();

@@ -5,13 +5,12 @@
 //! fits). Each has a flat form too, for enums flattened into a struct.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::quote;
 
-use super::flat::{struct_from_entries, whole_struct, Source};
+use super::flat::{flattened_value, struct_from_entries, whole_struct, Source};
 use super::{
-    construct, enum_arms, read_seq_after, respan, shape_body, variant_content_in, Ctx, EnumArms,
-    Layout, Target,
+    construct, enum_arms, read_seq_after, shape_body, variant_content_in, Ctx, EnumArms, Layout,
+    Target,
 };
 use crate::ast::{Container, Style, Variant};
 use crate::attr::TagKind;
@@ -198,7 +197,7 @@ fn internal_tag_first(
                     #krate::__private::Ok(Self::#ident)
                 },
                 Style::Newtype => {
-                    let value = flat_value(cx, &variant.fields[0]);
+                    let value = flattened_value(cx, &variant.fields[0]);
                     quote! {
                         #collected
                         #krate::__private::Ok(Self::#ident(#value))
@@ -408,7 +407,7 @@ fn internal_from_entries(
                 // `deny_unknown_fields`.
                 Style::Unit => quote!(#krate::__private::Ok(Self::#ident)),
                 Style::Newtype => {
-                    let value = flat_value(cx, &variant.fields[0]);
+                    let value = flattened_value(cx, &variant.fields[0]);
                     quote!(#krate::__private::Ok(Self::#ident(#value)))
                 }
                 Style::Struct => struct_from_entries(
@@ -611,14 +610,6 @@ fn enum_variants<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Variant<'a>]> {
     }
 }
 
-/// `<T as DecodeFlat>::decode_flat(__entries)?` for a field, spanned on its type.
-fn flat_value(cx: &Ctx, field: &crate::ast::Field) -> TokenStream {
-    let ty = field.ty;
-    let span = ty.span();
-    let fmt = respan(cx.fmt.clone(), span);
-    quote_spanned!(span=> <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?)
-}
-
 /// Whether every variant of the enum has a flat form (an untagged tuple variant has none).
 pub fn has_flat_form(cont: &Container, variants: &[Variant]) -> bool {
     variants
@@ -665,7 +656,7 @@ pub fn enum_flat(
             },
             // serde reads an untagged variant from everything left, taking nothing.
             Style::Newtype => {
-                let value = flat_value(cx, &variant.fields[0]);
+                let value = flattened_value(cx, &variant.fields[0]);
                 without_taking(cx, quote!(#krate::__private::Ok(Self::#ident(#value))))
             }
             Style::Struct => without_taking(
