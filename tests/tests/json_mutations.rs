@@ -54,6 +54,7 @@ use std::time::Instant;
 use fastwire::json::DecodeOwned;
 use fastwire_benches::citm::CitmCatalog;
 use fastwire_benches::data::corpus_path;
+use fastwire_benches::events::{envelopes, Envelope};
 use fastwire_benches::twitter::Twitter;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -1621,10 +1622,16 @@ fn mutated_documents_decode_like_serde_json() {
     let twitter_time = started.elapsed();
     let (citm_reports, citm_cases, citm_ok) = run::<CitmCatalog>("citm", 2, &citm);
     reports.extend(citm_reports);
+    // The event log: internally, adjacently and per-variant untagged enums, flattened structs
+    // and maps, read through the one-pass paths (tags first, flattened fields offered members).
+    let events = serde_json::to_vec_pretty(&envelopes(24)).expect("serde_json writes the log");
+    let (events_reports, events_cases, events_ok) = run::<Vec<Envelope>>("events", 3, &events);
+    reports.extend(events_reports);
     eprintln!(
-        "json_mutations: twitter {twitter_cases} cases on {} bytes ({twitter_ok} accepted), citm {citm_cases} cases on {} bytes ({citm_ok} accepted), {} mismatches, {:.1?} (twitter {:.1?})",
+        "json_mutations: twitter {twitter_cases} cases on {} bytes ({twitter_ok} accepted), citm {citm_cases} cases on {} bytes ({citm_ok} accepted), events {events_cases} cases on {} bytes ({events_ok} accepted), {} mismatches, {:.1?} (twitter {:.1?})",
         twitter.len(),
         citm.len(),
+        events.len(),
         reports.len(),
         started.elapsed(),
         twitter_time
@@ -1638,7 +1645,7 @@ fn mutated_documents_decode_like_serde_json() {
         panic!(
             "{} of {} mutated documents decode differently (first {} shown):\n\n{}",
             reports.len(),
-            twitter_cases + citm_cases,
+            twitter_cases + citm_cases + events_cases,
             shown.len(),
             shown.join("\n")
         );

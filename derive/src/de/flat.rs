@@ -241,16 +241,24 @@ pub fn struct_from_entries(
                     }
                 }
             });
+            // Members no field of the struct names are read as serde reads them: whole, into
+            // its buffer.
+            let others = if streamed.is_empty() {
+                quote!(#krate::__private::Ok(false))
+            } else {
+                super::buffered(
+                    cx,
+                    quote!(#krate::__private::bool),
+                    quote!(#(#offers)* #krate::__private::Ok(false)),
+                )
+            };
             quote! {
                 #(#states)*
                 let mut __collected = #fmt::FlatEntries::collect_with(__r, #expecting, |__key, __r| {
                     let __index: #krate::__private::usize = #index;
                     match __index {
                         #(#arms)*
-                        _ => {
-                            #(#offers)*
-                            #krate::__private::Ok(false)
-                        }
+                        _ => { #others }
                     }
                 })?;
                 let __entries = &mut __collected;

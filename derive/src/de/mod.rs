@@ -833,6 +833,20 @@ fn field_loop(cx: &Ctx, fields: &[Field]) -> FieldLoop {
     }
 }
 
+/// `body` (statements evaluating to a `Result<ty, Error>`) run with `__r` in buffered mode
+/// (the runtime's `Reader::set_buffered`: values read past are checked as serde checks a value
+/// it buffers), the reader's mode put back after, whatever the result.
+pub fn buffered(cx: &Ctx, ty: TokenStream, body: TokenStream) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    quote! {
+        let __before = #fmt::Reader::set_buffered(__r, true);
+        let __result = (|| -> #krate::__private::Result<#ty, #fmt::Error> { #body })();
+        #fmt::Reader::set_buffered(__r, __before);
+        __result
+    }
+}
+
 /// `let __v{index} = ...;`: the value read for field `index` (its binding holds an `Option`),
 /// or, never read, its default or a "missing field" error at `__r`.
 fn finish_field(cx: &Ctx, index: usize, field: &Field) -> TokenStream {

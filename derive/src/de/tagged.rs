@@ -89,7 +89,8 @@ pub fn enum_whole(
         }
     }));
     let message = no_variant_matched(cont);
-    quote! {
+    // serde reads the value whole into its buffer, then tries each form on it.
+    let body = quote! {
         #names
         let __raw = #fmt::Reader::raw_value(__r)?;
         #(
@@ -102,7 +103,8 @@ pub fn enum_whole(
             }
         )*
         #krate::__private::Err(#fmt::Reader::custom(&*__r, #message))
-    }
+    };
+    super::buffered(cx, quote!(Self), body)
 }
 
 /// The tagged forms read from `__r`: the format's external framing, or the members of an
@@ -145,7 +147,7 @@ fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArm
         }
         _ => TokenStream::new(),
     };
-    quote! {
+    let body = quote! {
         #names
         if #is_seq {
             #from_seq
@@ -156,6 +158,11 @@ fn tagged_whole(cx: &Ctx, layout: &impl Layout, cont: &Container, arms: &EnumArm
             let __entries = &mut __collected;
             #from_entries
         }
+    };
+    match &cont.attrs.tag {
+        // serde reads an internally tagged enum's content whole into its buffer first.
+        TagKind::Internal { .. } => super::buffered(cx, quote!(Self), body),
+        _ => body,
     }
 }
 

@@ -37,7 +37,8 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// each member's key and the text of its value; every value is checked as
     /// [`Reader::skip_value`] checks it.
     pub fn collect(r: &'r mut Reader<'de>, expected: &'static str) -> Result<Self, Error> {
-        Self::collect_with(r, expected, |_, _| Ok(false))
+        r.begin_object(expected)?;
+        Self::collect_members(r, true, false, |_, _| Ok(false))
     }
 
     /// [`FlatEntries::collect`], offering each member to `own` first: `own` gets the key and
@@ -83,19 +84,22 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
     ) -> Result<Self, Error> {
         r.begin_object(expected)?;
-        Self::collect_members(r, true, own)
+        Self::collect_members(r, true, true, own)
     }
 
     /// The members after one already read (an internal tag that came first, read with
     /// [`Reader::object_starts_with`]), collected as [`FlatEntries::collect`] collects them.
     pub fn collect_rest(r: &'r mut Reader<'de>) -> Result<Self, Error> {
-        Self::collect_members(r, false, |_, _| Ok(false))
+        Self::collect_members(r, false, false, |_, _| Ok(false))
     }
 
-    /// The members of an open object, up to its end.
+    /// The members of an open object, up to its end; with `buffer`, each value kept is read
+    /// past in buffered mode ([`Reader::set_buffered`]), as serde reads the members of a
+    /// struct with flattened fields that its own fields do not name.
     fn collect_members(
         r: &'r mut Reader<'de>,
         mut first: bool,
+        buffer: bool,
         mut own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
     ) -> Result<Self, Error> {
         // Room for a typical object's members at once, rather than growing by doubling.
@@ -110,7 +114,13 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
             if own(&key, r)? {
                 continue;
             }
-            let value = r.raw_value()?;
+            let before = r.set_buffered(buffer);
+            if before {
+                r.set_buffered(true);
+            }
+            let value = r.raw_value();
+            r.set_buffered(before);
+            let value = value?;
             entries.push(Entry {
                 key,
                 key_at,

@@ -64,6 +64,9 @@ pub struct Reader<'de> {
     scratch: Vec<u8>,
     /// Offset of the opening quote of the last key (or string) read, for error positions.
     last_key: usize,
+    /// Whether skipped values are checked as serde checks a value it buffers (see
+    /// [`Reader::set_buffered`]).
+    buffered: bool,
 }
 
 /// serde_json's default nesting limit.
@@ -79,6 +82,7 @@ impl<'de> Reader<'de> {
             remaining_depth: max_depth,
             scratch: Vec::new(),
             last_key: 0,
+            buffered: false,
         }
     }
 
@@ -883,6 +887,7 @@ impl<'de> Reader<'de> {
             remaining_depth: 1,
             scratch: Vec::new(),
             last_key: 0,
+            buffered: false,
         };
         again
             .decode_str()
@@ -925,12 +930,84 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Sets whether values read past ([`Reader::skip_value`], [`Reader::raw_value`]) are
+    /// checked as serde checks a value it buffers, and returns the previous setting.
+    ///
+    /// serde reads some values whole into a buffer of its own before deciding what they are:
+    /// the members of a struct with flattened fields that its own fields do not name, the
+    /// content of an internally tagged enum, an untagged enum's value. serde_json then parses
+    /// every number in them (a float out of `f64`'s range is an error) and counts their
+    /// nesting against its limit, where a value it ignores outright is checked for syntax
+    /// only. Derived code turns this on where serde buffers, so that it accepts exactly what
+    /// serde accepts there; it is off otherwise.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// /// An object whose members are all read past, as serde would buffer them.
+    /// struct Buffered;
+    ///
+    /// impl<'de> Decode<'de> for Buffered {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let before = r.set_buffered(true);
+    ///         let result = r.skip_value();
+    ///         r.set_buffered(before);
+    ///         result.map(|()| Buffered)
+    ///     }
+    /// }
+    ///
+    /// assert!(json::from_str::<Buffered>(r#"{"a": [1e300]}"#).is_ok());
+    /// assert!(json::from_str::<Buffered>(r#"{"a": [1e400]}"#).is_err());
+    /// ```
+    #[inline]
+    pub fn set_buffered(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.buffered, on)
+    }
+
+    /// [`Reader::skip_value`] in buffered mode: containers count against the depth limit,
+    /// numbers are parsed (and must be in range), strings and literals are checked as when
+    /// skipping. Recursive, within the depth limit.
+    fn skip_buffered(&mut self) -> Result<(), Error> {
+        match self.peek()? {
+            b'{' => {
+                self.enter()?;
+                let mut first = true;
+                while self.object_key(first)?.is_some() {
+                    first = false;
+                    self.skip_buffered()?;
+                }
+                Ok(())
+            }
+            b'[' => {
+                self.enter()?;
+                let mut first = true;
+                while self.array_next(first)? {
+                    first = false;
+                    self.skip_buffered()?;
+                }
+                Ok(())
+            }
+            b'-' | b'0'..=b'9' => self.parse_number().map(drop),
+            _ => {
+                // A string or a literal: checked as when skipping (the iterative skipper,
+                // which reads one such value and stops).
+                self.buffered = false;
+                let result = self.skip_value();
+                self.buffered = true;
+                result
+            }
+        }
+    }
+
     /// Reads past one value of any kind, checking its syntax, its strings' escapes and UTF-8.
     ///
     /// Iterative, with its own small stack, so a skipped value may nest as deeply as the input
     /// allows without touching the depth limit or the thread's stack (serde_json skips the
     /// same way, and accepts the same documents).
     pub fn skip_value(&mut self) -> Result<(), Error> {
+        if self.buffered {
+            return self.skip_buffered();
+        }
         // One entry per open container: `true` for an object, `false` for an array.
         let mut open: Vec<bool> = Vec::new();
         loop {
@@ -1173,6 +1250,7 @@ impl<'de> Reader<'de> {
             remaining_depth: self.remaining_depth,
             scratch: Vec::new(),
             last_key: start,
+            buffered: self.buffered,
         };
         let value = read(&mut again)?;
         again.end()?;

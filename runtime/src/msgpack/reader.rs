@@ -789,6 +789,15 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// What [`json::Reader::set_buffered`](crate::json::Reader::set_buffered) does for JSON;
+    /// in MessagePack it changes nothing (rmp-serde checks the values it ignores as it checks
+    /// those it buffers, and so does this reader's [`Reader::skip_value`]). Returns `false`.
+    #[inline]
+    pub fn set_buffered(&mut self, on: bool) -> bool {
+        let _ = on;
+        false
+    }
+
     /// Whether the next value is a map whose first key is the name `name` (a `str` or a
     /// `bin`). If it is, the map is opened and that key is read, leaving the reader at the
     /// entry's value, and the number of entries after it is returned (read them, then close
