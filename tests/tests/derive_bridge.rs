@@ -357,38 +357,12 @@ mod flattened_with_functions {
         assert_eq!(read.vendor.keys().collect::<Vec<_>>(), ["v-b"]);
     }
 
-    /// Writes the map with its keys upper-cased, reads it back lower-cased.
-    mod shouted {
-        use std::collections::BTreeMap;
-
-        use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-        pub fn serialize<S: Serializer>(
-            map: &BTreeMap<String, u32>,
-            s: S,
-        ) -> Result<S::Ok, S::Error> {
-            let upper: BTreeMap<String, u32> =
-                map.iter().map(|(k, v)| (k.to_uppercase(), *v)).collect();
-            upper.serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(
-            d: D,
-        ) -> Result<BTreeMap<String, u32>, D::Error> {
-            let map = BTreeMap::<String, u32>::deserialize(d)?;
-            Ok(map
-                .into_iter()
-                .map(|(k, v)| (k.to_lowercase(), v))
-                .collect())
-        }
-    }
-
     #[derive(
         fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
     )]
     struct Counts {
         id: u32,
-        #[serde(flatten, with = "shouted")]
+        #[serde(flatten, with = "super::shouted")]
         counts: BTreeMap<String, u32>,
     }
 
@@ -571,30 +545,12 @@ mod remote_definitions {
 mod internal_newtype_with_function {
     use std::collections::BTreeMap;
 
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    fn upper_keys<S: Serializer>(map: &BTreeMap<String, u8>, s: S) -> Result<S::Ok, S::Error> {
-        let upper: BTreeMap<String, u8> = map.iter().map(|(k, v)| (k.to_uppercase(), *v)).collect();
-        upper.serialize(s)
-    }
-
-    fn lower_keys<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u8>, D::Error> {
-        let map = BTreeMap::<String, u8>::deserialize(d)?;
-        Ok(map
-            .into_iter()
-            .map(|(k, v)| (k.to_lowercase(), v))
-            .collect())
-    }
-
     #[derive(
         fastwire::Encode, fastwire::Decode, serde::Serialize, serde::Deserialize, Debug, PartialEq,
     )]
     #[serde(tag = "kind")]
     enum Counted {
-        Counts(
-            #[serde(serialize_with = "upper_keys", deserialize_with = "lower_keys")]
-            BTreeMap<String, u8>,
-        ),
+        Counts(#[serde(with = "super::shouted")] BTreeMap<String, u32>),
         Nothing,
     }
 
@@ -616,5 +572,26 @@ mod internal_newtype_with_function {
             fastwire::msgpack::from_slice::<Counted>(&bytes).unwrap(),
             value
         );
+    }
+}
+
+/// Writes the map with its keys upper-cased, reads it back lower-cased.
+mod shouted {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(map: &BTreeMap<String, u32>, s: S) -> Result<S::Ok, S::Error> {
+        let upper: BTreeMap<String, u32> =
+            map.iter().map(|(k, v)| (k.to_uppercase(), *v)).collect();
+        upper.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u32>, D::Error> {
+        let map = BTreeMap::<String, u32>::deserialize(d)?;
+        Ok(map
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect())
     }
 }

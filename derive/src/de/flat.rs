@@ -189,19 +189,16 @@ pub fn struct_from_entries(
                     &TokenStream::new(),
                 ),
             );
-            quote! {
-                for __i in 0..#fmt::FlatEntries::len(__entries) {
-                    if #fmt::FlatEntries::is_taken(__entries, __i) {
-                        continue;
-                    }
-                    let __key = #fmt::FlatEntries::key(__entries, __i);
-                    let __index: #krate::__private::usize = #index;
+            untaken_members(
+                cx,
+                index,
+                quote! {
                     match __index {
                         #(#arms)*
                         _ => {}
                     }
-                }
-            }
+                },
+            )
         }
         Source::Reader { expecting } => {
             let arms = fields.arms(
@@ -294,6 +291,23 @@ pub fn struct_from_entries(
         let __r = #fmt::FlatEntries::reader(__entries);
         #(#finish)*
         #krate::__private::Ok(#value)
+    }
+}
+
+/// A loop over the members of `__entries` not taken yet, running `body` for each with its
+/// index `__i`, its key `__key` and the position `__index` that `index` gives for the key.
+pub fn untaken_members(cx: &Ctx, index: &TokenStream, body: TokenStream) -> TokenStream {
+    let krate = cx.krate;
+    let fmt = &cx.fmt;
+    quote! {
+        for __i in 0..#fmt::FlatEntries::len(__entries) {
+            if #fmt::FlatEntries::is_taken(__entries, __i) {
+                continue;
+            }
+            let __key = #fmt::FlatEntries::key(__entries, __i);
+            let __index: #krate::__private::usize = #index;
+            #body
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::flat::{flattened_value, struct_from_entries, whole_struct, Source};
+use super::flat::{flattened_value, struct_from_entries, untaken_members, whole_struct, Source};
 use super::{
     construct, enum_arms, read_seq_after, shape_body, variant_content_in, Ctx, EnumArms, Layout,
     Target,
@@ -714,13 +714,10 @@ fn external_from_entries(
     let by_index = quote!(match __n { #by_position _ => #count });
     let index = layout.flat_index(cx, by_name, &by_index, count);
     let message = format!("no variant of enum {} found in flattened data", cont.ident);
-    quote! {
-        for __i in 0..#fmt::FlatEntries::len(__entries) {
-            if #fmt::FlatEntries::is_taken(__entries, __i) {
-                continue;
-            }
-            let __key = #fmt::FlatEntries::key(__entries, __i);
-            let __index: #krate::__private::usize = #index;
+    let find = untaken_members(
+        cx,
+        &index,
+        quote! {
             if __index < #count {
                 #fmt::FlatEntries::take(__entries, __i);
                 return #fmt::FlatEntries::decode_value(
@@ -734,7 +731,10 @@ fn external_from_entries(
                     },
                 );
             }
-        }
+        },
+    );
+    quote! {
+        #find
         #krate::__private::Err(#fmt::Reader::custom(#fmt::FlatEntries::reader(__entries), #message))
     }
 }

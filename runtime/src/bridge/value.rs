@@ -72,15 +72,9 @@ mod json_impls {
     impl Encode for Map<String, Value> {
         fn encode<W: Writer>(&self, w: &mut W) {
             w.begin_object();
-            let mut first = true;
-            for (key, value) in self {
-                w.object_key(first);
-                w.write_str(key);
-                w.object_colon();
-                value.encode(w);
-                first = false;
-            }
-            w.end_object(!first);
+            // The members as a flattened map writes them.
+            let empty = json::EncodeFlat::encode_flat(self, w, true);
+            w.end_object(!empty);
         }
 
         fn size_hint(&self) -> usize {
@@ -253,10 +247,8 @@ mod msgpack_impls {
     impl Encode for Map<String, Value> {
         fn encode<W: Writer>(&self, w: &mut W) {
             w.write_map_len(self.len());
-            for (key, value) in self {
-                w.write_str(key);
-                value.encode(w);
-            }
+            // The entries as a flattened map writes them.
+            crate::msgpack::EncodeFlat::encode_flat(self, w);
         }
 
         fn size_hint(&self) -> usize {

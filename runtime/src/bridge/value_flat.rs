@@ -11,6 +11,7 @@ mod json_flat {
     use crate::json::{Decode, DecodeFlat, Encode, EncodeFlat, Error, FlatEntries, Writer};
 
     impl EncodeFlat for Map<String, Value> {
+        #[inline]
         fn encode_flat<W: Writer>(&self, w: &mut W, mut first: bool) -> bool {
             for (key, value) in self {
                 w.object_key(first);
@@ -69,9 +70,10 @@ mod msgpack_flat {
             self.len()
         }
 
+        #[inline]
         fn encode_flat<W: Writer>(&self, w: &mut W) {
             for (key, value) in self {
-                key.encode(w);
+                w.write_str(key);
                 value.encode(w);
             }
         }

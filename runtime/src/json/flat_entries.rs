@@ -114,13 +114,14 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
             if own(&key, r)? {
                 continue;
             }
-            let before = r.set_buffered(buffer);
-            if before {
-                r.set_buffered(true);
-            }
-            let value = r.raw_value();
-            r.set_buffered(before);
-            let value = value?;
+            let value = if buffer {
+                let before = r.set_buffered(true);
+                let value = r.raw_value();
+                r.set_buffered(before);
+                value?
+            } else {
+                r.raw_value()?
+            };
             entries.push(Entry {
                 key,
                 key_at,
@@ -229,7 +230,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     }
 
     /// Which members are taken, to put back with [`FlatEntries::restore`] when a part that
-    /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
+    /// took some fails and another is tried instead (an untagged enum).
     pub fn marks(&self) -> Vec<bool> {
         self.entries.iter().map(|e| e.taken).collect()
     }

@@ -232,7 +232,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     }
 
     /// Which entries are taken, to put back with [`FlatEntries::restore`] when a part that
-    /// took some fails and another is tried instead (a flattened `Option`, an untagged enum).
+    /// took some fails and another is tried instead (an untagged enum).
     pub fn marks(&self) -> Vec<bool> {
         self.entries.iter().map(|e| e.taken).collect()
     }
@@ -320,9 +320,9 @@ pub trait DecodeFlatFields<'de>: DecodeFlat<'de> {
     /// No field read yet.
     fn slots() -> Self::Slots;
 
-    /// Offers a member: `key` is the key as an identifier (`None` for a key of another type), `r` is at the member's value. Reads the value into
-    /// `slots` and returns `true` when one of the fields takes it; returns `false`, having
-    /// read nothing, otherwise.
+    /// Offers a member: `key` is the key as an identifier (`None` for a key of another
+    /// type), `r` is at the member's value. Reads the value into `slots` and returns `true`
+    /// when one of the fields takes it; returns `false`, having read nothing, otherwise.
     fn offer(
         slots: &mut Self::Slots,
         key: Option<Key<'de>>,
