@@ -26,6 +26,10 @@ pub struct Variant<'a> {
     pub attrs: attr::Variant,
     pub style: Style,
     pub fields: Vec<Field<'a>>,
+    /// For a variant written or read by a variant-level serde function in the derived
+    /// direction: its shape and fields as declared. The variant is then modelled as a newtype
+    /// variant whose one field stands for all of them (see [`Container::spread_variants`]).
+    pub spread: Option<(Style, Vec<Field<'a>>)>,
 }
 
 pub struct Field<'a> {
@@ -33,6 +37,9 @@ pub struct Field<'a> {
     pub attrs: attr::Field,
     pub ty: &'a syn::Type,
     pub original: &'a syn::Field,
+    /// For the field standing for a variant's fields under a variant-level function: their
+    /// types, which the function takes one reference each of when writing.
+    pub spread: Option<Vec<&'a syn::Type>>,
 }
 
 /// The shape of a struct or variant.
@@ -119,6 +126,7 @@ fn enum_from_ast<'a>(
                 attrs,
                 style,
                 fields,
+                spread: None,
             }
         })
         .collect()
@@ -150,8 +158,81 @@ fn fields_from_ast<'a>(
             attrs: attr::Field::from_ast(cx, index, field),
             ty: &field.ty,
             original: field,
+            spread: None,
         })
         .collect()
+}
+
+/// For each variant of an enum, a field whose type is what a variant-level serde function
+/// reads (serde's rule: the one field's type, a tuple of several, `()` for none); the fields
+/// [`Container::spread_variants`] gives such variants live here.
+pub fn spread_fields(item: &syn::DeriveInput) -> Vec<syn::Field> {
+    let syn::Data::Enum(data) = &item.data else {
+        return Vec::new();
+    };
+    data.variants
+        .iter()
+        .map(|variant| {
+            let types = variant.fields.iter().map(|field| &field.ty);
+            let ty: syn::Type = if variant.fields.len() == 1 {
+                variant.fields.iter().next().expect("one field").ty.clone()
+            } else {
+                syn::parse_quote_spanned!(variant.ident.span()=> (#(#types),*))
+            };
+            syn::Field {
+                attrs: Vec::new(),
+                vis: syn::Visibility::Inherited,
+                mutability: syn::FieldMutability::None,
+                ident: None,
+                colon_token: None,
+                ty,
+            }
+        })
+        .collect()
+}
+
+impl<'a> Container<'a> {
+    /// Models each variant with a variant-level serde function for `direction`
+    /// (`serialize_with` / `deserialize_with`, a serde `with` module) as a newtype variant
+    /// whose one field, of a type from `spread` (see [`spread_fields`]), is written or read by
+    /// that function: serde writes and reads such a variant as a newtype variant whatever its
+    /// shape. A `#[wire(with)]` module on a newtype variant goes to its field.
+    pub fn spread_variants(&mut self, cx: &Ctxt, direction: Direction, spread: &'a [syn::Field]) {
+        let Data::Enum(variants) = &mut self.data else {
+            return;
+        };
+        for (variant, synthetic) in variants.iter_mut().zip(spread) {
+            if let Some((attr::Codec::Native(_), _)) = &variant.attrs.with {
+                if variant.style == Style::Newtype {
+                    variant.fields[0].attrs.with = variant.attrs.with.clone();
+                }
+                continue;
+            }
+            let function = match direction {
+                Direction::Encode => &variant.attrs.serialize_with,
+                Direction::Decode => &variant.attrs.deserialize_with,
+            };
+            let Some(function) = function.clone() else {
+                continue;
+            };
+            let mut attrs = attr::Field::from_ast(cx, 0, synthetic);
+            match direction {
+                Direction::Encode => attrs.serialize_with = Some(function),
+                Direction::Decode => attrs.deserialize_with = Some(function),
+            }
+            let types = variant.fields.iter().map(|field| field.ty).collect();
+            let field = Field {
+                member: syn::Member::Unnamed(0.into()),
+                attrs,
+                ty: &synthetic.ty,
+                original: synthetic,
+                spread: Some(types),
+            };
+            let fields = std::mem::replace(&mut variant.fields, vec![field]);
+            variant.spread = Some((variant.style, fields));
+            variant.style = Style::Newtype;
+        }
+    }
 }
 
 impl<'a> Container<'a> {

@@ -90,6 +90,42 @@ pub fn with_bound(
     generics
 }
 
+/// The predicates of the user's `bound`s for `direction` (the container's, or else every
+/// variant's and field's) that name none of the traits [`with_bound`] rewrites: they hold in
+/// the generated impl as written, so a wrapper implementing serde's traits inside it (for a
+/// field or variant written by a serde function) can state them, as the function may need
+/// them (`T: Display`).
+pub fn plain_predicates(cont: &Container, direction: crate::Direction) -> Vec<WherePredicate> {
+    let pick =
+        |ser: &'_ Option<Vec<WherePredicate>>, de: &'_ Option<Vec<WherePredicate>>| match direction
+        {
+            crate::Direction::Encode => ser.clone(),
+            crate::Direction::Decode => de.clone(),
+        };
+    let mut all: Vec<WherePredicate> = Vec::new();
+    match pick(&cont.attrs.ser_bound, &cont.attrs.de_bound) {
+        Some(bounds) => all.extend(bounds),
+        None => {
+            if let crate::ast::Data::Enum(variants) = &cont.data {
+                for v in variants {
+                    all.extend(pick(&v.attrs.ser_bound, &v.attrs.de_bound).unwrap_or_default());
+                }
+            }
+            for f in cont.data.all_fields() {
+                all.extend(pick(&f.attrs.ser_bound, &f.attrs.de_bound).unwrap_or_default());
+            }
+        }
+    }
+    let fmt: syn::Path = parse_quote!(__fmt);
+    all.into_iter()
+        .filter(|predicate| {
+            let mut rewritten = predicate.clone();
+            FormatTraits { fmt: &fmt }.visit_where_predicate_mut(&mut rewritten);
+            rewritten == *predicate
+        })
+        .collect()
+}
+
 /// The trait a map key's type needs instead of `trait_path`, for a format that writes keys
 /// apart from values: JSON's `EncodeKey` for `Encode`, `DecodeKey<'de>` for `Decode<'de>`.
 /// `None` for MessagePack, whose keys are values.

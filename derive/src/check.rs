@@ -32,7 +32,7 @@ pub fn check(cx: &Ctxt, cont: &Container, direction: Direction) {
     check_other(cx, cont);
     check_repr(cx, cont);
     check_identifier(cx, cont, direction);
-    check_not_generated_yet(cx, cont);
+    check_variant_functions(cx, cont);
 }
 
 /// `getter` tells serde's generated functions of a `remote` definition how to read a field
@@ -300,21 +300,82 @@ fn check_flatten(cx: &Ctxt, cont: &Container) {
     }
 }
 
-/// Attributes that are read but whose code is not generated yet: an error rather than bytes
-/// that differ from serde's.
-fn check_not_generated_yet(cx: &Ctxt, cont: &Container) {
-    let not_yet = |tokens: &TokenStream, word: &str| {
-        cx.error_spanned_tokens(
-            tokens.clone(),
-            format!("fastwire does not support `#[serde({word})]` on a variant yet; put the module on the field of a newtype variant, or write the impl by hand"),
-        );
+/// serde's rules for a variant written or read by a function of its own: the function is
+/// given (or gives) every field, so none of them can be left out; and a fastwire `with` module
+/// writes one value, a newtype variant's field.
+fn check_variant_functions(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else {
+        return;
     };
-    if let Data::Enum(variants) = &cont.data {
-        for variant in variants {
-            if let Some((_, tokens)) = &variant.attrs.with {
-                not_yet(tokens, "with");
+    for variant in variants {
+        let ident = &variant.ident;
+        if let Some((Codec::Native(_), tokens)) = &variant.attrs.with {
+            if variant.style != Style::Newtype {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    format!("a `#[wire(with = \"...\")]` module on a variant writes the field of a newtype variant, and `{ident}` is not one; put the module on its fields, or name a serde module with `#[serde(with = \"...\")]`, whose functions take every field"),
+                );
             }
         }
+        if let Some((_, tokens)) = &variant.attrs.serialize_with {
+            let word = function_word(tokens, "serialize_with");
+            if variant.attrs.skip_serializing.is_some() {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    format!("variant `{ident}` cannot be both skipped when serializing and written by `#[serde({word})]`; remove one of them"),
+                );
+            }
+            for field in &variant.fields {
+                let member = field_words(&field.member);
+                if field.attrs.skip_serializing {
+                    cx.error_spanned_tokens(
+                        tokens.clone(),
+                        format!("`#[serde({word})]` on variant `{ident}` is given every field, so {member} cannot be `#[serde(skip_serializing)]`; remove one of them"),
+                    );
+                }
+                if field.attrs.skip_serializing_if.is_some() {
+                    cx.error_spanned_tokens(
+                        tokens.clone(),
+                        format!("`#[serde({word})]` on variant `{ident}` is given every field, so {member} cannot be `#[serde(skip_serializing_if = \"...\")]`; remove one of them"),
+                    );
+                }
+            }
+        }
+        if let Some((_, tokens)) = &variant.attrs.deserialize_with {
+            let word = function_word(tokens, "deserialize_with");
+            if variant.attrs.skip_deserializing {
+                cx.error_spanned_tokens(
+                    tokens.clone(),
+                    format!("variant `{ident}` cannot be both skipped when deserializing and read by `#[serde({word})]`; remove one of them"),
+                );
+            }
+            for field in &variant.fields {
+                if field.attrs.skip_deserializing {
+                    let member = field_words(&field.member);
+                    cx.error_spanned_tokens(
+                        tokens.clone(),
+                        format!("`#[serde({word})]` on variant `{ident}` gives every field, so {member} cannot be `#[serde(skip_deserializing)]`; remove one of them"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The attribute word a variant's function came from: `with`, or `function` itself.
+fn function_word(tokens: &TokenStream, function: &'static str) -> &'static str {
+    if tokens.to_string() == "with" {
+        "with"
+    } else {
+        function
+    }
+}
+
+/// "field `name`" or "field 0", for messages.
+fn field_words(member: &syn::Member) -> String {
+    match member {
+        syn::Member::Named(ident) => format!("field `{ident}`"),
+        syn::Member::Unnamed(index) => format!("field {}", index.index),
     }
 }
 

@@ -61,9 +61,11 @@ pub(crate) enum Direction {
 /// not cascade into "trait not implemented" errors elsewhere.
 fn expand(item: &syn::DeriveInput, direction: Direction) -> proc_macro2::TokenStream {
     let cx = Ctxt::new();
-    let cont = Container::from_ast(&cx, item);
-    if let Some(cont) = &cont {
+    let spread = ast::spread_fields(item);
+    let mut cont = Container::from_ast(&cx, item);
+    if let Some(cont) = &mut cont {
         check::check(&cx, cont, direction);
+        cont.spread_variants(&cx, direction, &spread);
     }
     let krate = cont
         .as_ref()

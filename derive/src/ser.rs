@@ -470,16 +470,37 @@ fn enum_body(cx: &Ctx, layout: &impl Layout, variants: &[Variant], form: Form) -
             ));
             continue;
         }
-        let pattern = variant_pattern(variant, &bindings);
-        let members: Vec<Member> = variant
-            .fields
-            .iter()
-            .zip(&bindings)
-            .map(|(field, binding)| Member {
-                field,
-                access: quote!(#binding),
-            })
-            .collect();
+        let (pattern, members) = match &variant.spread {
+            // Written by a variant-level function: every field, given to it at once.
+            Some((style, fields)) => {
+                let bindings: Vec<syn::Ident> = (0..fields.len())
+                    .map(|i| format_ident!("__f{}", i))
+                    .collect();
+                let access = if bindings.is_empty() {
+                    quote!(&())
+                } else {
+                    quote!((#(#bindings,)*))
+                };
+                let member = Member {
+                    field: &variant.fields[0],
+                    access,
+                };
+                (variant_pattern(*style, fields, &bindings), vec![member])
+            }
+            None => {
+                let members = variant
+                    .fields
+                    .iter()
+                    .zip(&bindings)
+                    .map(|(field, binding)| Member {
+                        field,
+                        access: quote!(#binding),
+                    })
+                    .collect();
+                let pattern = variant_pattern(variant.style, &variant.fields, &bindings);
+                (pattern, members)
+            }
+        };
         let body = variant_body(cx, layout, variant, &members, form)?;
         arms.push((quote!(Self::#ident #pattern), body));
     }
@@ -547,13 +568,12 @@ fn skipped_variant(cx: &Ctx, variant: &Variant, form: Form) -> Body {
 
 /// `{ a: __f0, .. }` or `(__f0, _)`: binds the encoded fields only, so skipped ones need not
 /// be used.
-fn variant_pattern(variant: &Variant, bindings: &[syn::Ident]) -> TokenStream {
+fn variant_pattern(style: Style, fields: &[Field], bindings: &[syn::Ident]) -> TokenStream {
     let used = |field: &attr::Field| !field.skip_serializing;
-    match variant.style {
+    match style {
         Style::Unit => TokenStream::new(),
         Style::Struct => {
-            let fields = variant
-                .fields
+            let fields = fields
                 .iter()
                 .zip(bindings)
                 .filter(|(field, _)| used(&field.attrs))
@@ -564,7 +584,7 @@ fn variant_pattern(variant: &Variant, bindings: &[syn::Ident]) -> TokenStream {
             quote!({ #(#fields,)* .. })
         }
         Style::Tuple | Style::Newtype => {
-            let fields = variant.fields.iter().zip(bindings).map(|(field, binding)| {
+            let fields = fields.iter().zip(bindings).map(|(field, binding)| {
                 if used(&field.attrs) {
                     quote!(#binding)
                 } else {
@@ -641,13 +661,19 @@ pub fn dispatch(
 }
 
 /// The generic parameters of the container as a wrapper type around one field declares them,
-/// with `extra` (a lifetime) first: the parameters, the where-clause, and a `PhantomData`
-/// using each (the field's type may not use them all).
+/// with `extra` (a lifetime) first: the parameters, the where-clause (with the user's `bound`
+/// predicates for `direction` that hold as written), and a `PhantomData` using each (the
+/// field's type may not use them all).
 pub fn wrapper_generics(
     cont: &Container,
+    direction: Direction,
     extra: Option<syn::Lifetime>,
 ) -> (syn::Generics, TokenStream) {
     let mut generics = cont.generics.clone();
+    let plain = bound::plain_predicates(cont, direction);
+    if !plain.is_empty() {
+        generics.make_where_clause().predicates.extend(plain);
+    }
     if let Some(lifetime) = extra {
         generics.params.insert(0, syn::parse_quote!(#lifetime));
     }
@@ -685,12 +711,24 @@ fn serialize_with(
     )
 }
 
-/// A block whose value wraps the member in a local type whose `Serialize` calls `function`.
+/// A block whose value wraps the member in a local type whose `Serialize` calls `function`:
+/// with a reference to the field, or, for a variant written by a variant-level function, with
+/// a reference to each of the variant's fields (the member is a tuple of them).
 fn serialize_with_wrapper(cx: &Ctx, member: &Member, function: &syn::ExprPath) -> TokenStream {
     let krate = cx.krate;
     let access = &member.access;
     let ty = member.field.ty;
-    let (generics, phantom) = wrapper_generics(cx.cont, Some(syn::parse_quote!('__a)));
+    let (ty, args) = match &member.field.spread {
+        // A unit variant's function takes the serializer only; the lifetime is still used.
+        Some(types) if types.is_empty() => (quote!(&'__a ()), quote!()),
+        Some(types) => {
+            let args = (0..types.len()).map(syn::Index::from);
+            (quote!((#(&'__a #types,)*)), quote!(#(self.0.#args,)*))
+        }
+        None => (quote!(&'__a #ty), quote!(self.0,)),
+    };
+    let (generics, phantom) =
+        wrapper_generics(cx.cont, Direction::Encode, Some(syn::parse_quote!('__a)));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let serde = quote!(#krate::__private::serde);
     // The container's parameters, in scope where the wrapper is made.
@@ -710,14 +748,14 @@ fn serialize_with_wrapper(cx: &Ctx, member: &Member, function: &syn::ExprPath) -
     });
     quote! {
         {
-            struct __SerializeWith #impl_generics (&'__a #ty, #phantom) #where_clause;
+            struct __SerializeWith #impl_generics (#ty, #phantom) #where_clause;
 
             impl #impl_generics #serde::Serialize for __SerializeWith #ty_generics #where_clause {
                 fn serialize<__S: #serde::Serializer>(
                     &self,
                     __s: __S,
                 ) -> #krate::__private::Result<__S::Ok, __S::Error> {
-                    #function(self.0, __s)
+                    #function(#args __s)
                 }
             }
 

@@ -424,6 +424,9 @@ macro_rules! __dispatch {
     (serde msgpack::decode::<$ty:ty>($r:expr)) => {
         $crate::__private::DecodeProbe::<$ty>::new().__msgpack_decode($r)
     };
+    (serde msgpack::decode_rest_of_seq::<$ty:ty>($r:expr, $len:expr)) => {
+        $crate::bridge::decode_msgpack_rest_of_seq::<$ty>($r, $len)
+    };
     (serde msgpack::missing::<$ty:ty>()) => {
         $crate::__private::DecodeProbe::<$ty>::new().__msgpack_missing()
     };

@@ -84,3 +84,25 @@ fn a_field_through_a_native_module_in_both_formats() {
         "{err}"
     );
 }
+
+/// A module on a newtype variant works on its field, as on the field itself.
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+enum Wait {
+    #[wire(with = "millis")]
+    For(Duration),
+    Forever,
+}
+
+#[test]
+fn a_newtype_variant_through_a_native_module() {
+    let value = Wait::For(Duration::from_millis(250));
+    assert_eq!(json::to_string(&value), r#"{"For":250}"#);
+    assert_eq!(json::from_str::<Wait>(r#"{"For":250}"#).unwrap(), value);
+    let bytes = msgpack::to_vec(&value);
+    assert_eq!(bytes, b"\x81\xa3For\xcc\xfa");
+    assert_eq!(msgpack::from_slice::<Wait>(&bytes).unwrap(), value);
+    assert_eq!(
+        json::from_str::<Wait>(r#""Forever""#).unwrap(),
+        Wait::Forever
+    );
+}

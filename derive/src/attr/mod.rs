@@ -580,3 +580,27 @@ pub fn unraw(ident: &syn::Ident) -> String {
         None => name,
     }
 }
+
+/// `module::name` for a serde `with` module, with the attribute's tokens.
+pub(super) fn serde_module_fn(
+    with: &Option<(Codec, TokenStream)>,
+    name: &str,
+) -> Option<(syn::ExprPath, TokenStream)> {
+    let Some((Codec::Serde(module), tokens)) = with else {
+        return None;
+    };
+    let mut path = module.clone();
+    let span = path
+        .segments
+        .last()
+        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+    path.segments.push(syn::Ident::new(name, span).into());
+    Some((
+        syn::ExprPath {
+            attrs: Vec::new(),
+            qself: None,
+            path,
+        },
+        tokens.clone(),
+    ))
+}

@@ -25,8 +25,15 @@ pub struct Variant {
     pub other: Option<TokenStream>,
     /// `#[serde(untagged)]` on a variant: written without its tag, tried when no tag matches.
     pub untagged: Option<TokenStream>,
-    /// `with`, for a newtype variant's content, with its tokens.
+    /// `with`, with its tokens: a serde module's functions are also in `serialize_with` and
+    /// `deserialize_with`; a fastwire module works on a newtype variant's field.
     pub with: Option<(Codec, TokenStream)>,
+    /// The serde function writing the variant's content from its fields (`serialize_with`, or
+    /// a serde `with` module's `serialize`), with its tokens.
+    pub serialize_with: Option<(syn::ExprPath, TokenStream)>,
+    /// The serde function reading the variant's content as its fields (`deserialize_with`, or
+    /// a serde `with` module's `deserialize`), with its tokens.
+    pub deserialize_with: Option<(syn::ExprPath, TokenStream)>,
     pub ser_bound: Option<Vec<WherePredicate>>,
     pub de_bound: Option<Vec<WherePredicate>>,
 }
@@ -42,6 +49,8 @@ impl Variant {
         let mut other = Flag::none(cx, OTHER);
         let mut untagged = Flag::none(cx, UNTAGGED);
         let mut with = Setting::none(cx, WITH);
+        let mut serialize_with = Setting::none(cx, SERIALIZE_WITH);
+        let mut deserialize_with = Setting::none(cx, DESERIALIZE_WITH);
         let mut bound = Pair::none(cx, BOUND);
 
         for_each_meta(cx, &variant.attrs, |source, meta| {
@@ -84,12 +93,25 @@ impl Variant {
                     with.set(source, &tokens, codec);
                 }
             } else if meta.path == SERIALIZE_WITH || meta.path == DESERIALIZE_WITH {
-                let word = meta.path.to_token_stream().to_string();
-                cx.error_spanned_by(
-                    &meta.path,
-                    format!("fastwire does not support `#[serde({word})]` on a variant yet; put the function on the field of a newtype variant, or write the impl by hand"),
-                );
-                skip_value(meta)?;
+                // #[serde(serialize_with = "path")], #[serde(deserialize_with = "path")]
+                let word = if meta.path == SERIALIZE_WITH {
+                    SERIALIZE_WITH
+                } else {
+                    DESERIALIZE_WITH
+                };
+                if let Source::Wire = source {
+                    cx.error_spanned_by(
+                        &meta.path,
+                        format!("`{word}` names a serde function: write it in `#[serde(...)]`; fastwire's own functions go in a module named by `#[wire(with = \"...\")]`"),
+                    );
+                }
+                if let Some(path) = get_expr_path(cx, source, word, meta)? {
+                    if word == SERIALIZE_WITH {
+                        serialize_with.set(source, &tokens, path);
+                    } else {
+                        deserialize_with.set(source, &tokens, path);
+                    }
+                }
             } else if meta.path == BOUND {
                 // #[serde(bound = "T: MyTrait")]
                 let bounds = get_ser_and_de(cx, source, BOUND, meta, get_where_predicates)?;
@@ -104,6 +126,7 @@ impl Variant {
             Ok(())
         });
 
+        let with_codec = with.get_with_tokens();
         let original = unraw(&variant.ident);
         Variant {
             name: Name::from_settings(original, rename, aliases),
@@ -115,7 +138,13 @@ impl Variant {
             skip_deserializing: skip_deserializing.get(),
             other: other.get_with_tokens(),
             untagged: untagged.get_with_tokens(),
-            with: with.get_with_tokens(),
+            serialize_with: serialize_with
+                .get_with_tokens()
+                .or_else(|| serde_module_fn(&with_codec, "serialize")),
+            deserialize_with: deserialize_with
+                .get_with_tokens()
+                .or_else(|| serde_module_fn(&with_codec, "deserialize")),
+            with: with_codec,
             ser_bound: bound.serialize.get(),
             de_bound: bound.deserialize.get(),
         }

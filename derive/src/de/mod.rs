@@ -531,7 +531,7 @@ pub fn deserialize_with(
 ) -> TokenStream {
     let krate = cx.krate;
     let ty = field.ty;
-    let (generics, phantom) = crate::ser::wrapper_generics(cx.cont, None);
+    let (generics, phantom) = crate::ser::wrapper_generics(cx.cont, crate::Direction::Decode, None);
     let (_, ty_generics, where_clause) = generics.split_for_impl();
     let mut impl_generics = generics.clone();
     impl_generics.params.insert(0, syn::parse_quote!('__de));
@@ -1109,6 +1109,33 @@ fn variant_content(
     variant_content_in(cx, layout, cont, variant, false)
 }
 
+/// What builds a variant from its fields: `Self::V`, or, for a variant read by a
+/// variant-level function (modelled as a newtype variant, see
+/// [`crate::ast::Container::spread_variants`]), a closure building it from what the function
+/// gives (serde's rule: the one field, a tuple of several, `()` for none).
+pub fn variant_constructor(variant: &Variant) -> TokenStream {
+    let ident = &variant.ident;
+    let Some((style, fields)) = &variant.spread else {
+        return quote!(Self::#ident);
+    };
+    let ty = variant.fields[0].ty;
+    let parts = (0..fields.len()).map(syn::Index::from);
+    let value = match style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Newtype => quote!(Self::#ident(__v)),
+        Style::Struct if fields.len() == 1 => {
+            let member = &fields[0].member;
+            quote!(Self::#ident { #member: __v })
+        }
+        Style::Struct => {
+            let members = fields.iter().map(|field| &field.member);
+            quote!(Self::#ident { #(#members: __v.#parts),* })
+        }
+        Style::Tuple => quote!(Self::#ident(#(__v.#parts),*)),
+    };
+    quote!((|__v: #ty| #value))
+}
+
 /// [`variant_content`], reading a struct variant from a map only when `map_only` (serde's
 /// rule for the content of an adjacently tagged struct variant).
 fn variant_content_in(
@@ -1134,7 +1161,7 @@ fn variant_content_in(
                 "tuple variant"
             };
             let target = Target {
-                constructor: quote!(Self::#ident),
+                constructor: variant_constructor(variant),
                 fields: &variant.fields,
                 expecting: format!("{kind} {name}"),
             };

@@ -42,15 +42,41 @@ fn no_variant_matched(cont: &Container) -> String {
     })
 }
 
+/// The rest of an open sequence read as an internally tagged newtype variant's field, by its
+/// type's impl; `None` for a field read by a function or by serde, which have no such form.
+fn rest_of_seq(cx: &Ctx, layout: &impl Layout, field: &crate::ast::Field) -> Option<TokenStream> {
+    // Formats without the form say so for any field.
+    let by_impl = layout.rest_of_seq(cx, field.ty, 1)?;
+    let krate = cx.krate;
+    let name = quote::format_ident!("{}", cx.format.name());
+    if let Some((function, tokens)) = &field.attrs.deserialize_with {
+        let read = super::deserialize_with(
+            cx,
+            field,
+            function,
+            tokens,
+            |wrapper| quote!(#krate::__dispatch!(serde #name::decode_rest_of_seq::<#wrapper>(__r, __len - 1))),
+        );
+        return Some(quote!(#read?));
+    }
+    if let Some(tokens) = &field.attrs.via_serde {
+        let ty = field.ty;
+        return Some(super::respan(
+            quote!(#krate::__dispatch!(serde #name::decode_rest_of_seq::<#ty>(__r, __len - 1))?),
+            crate::ser::tokens_span(tokens),
+        ));
+    }
+    (!field.attrs.decoded_by_function()).then_some(by_impl)
+}
+
 /// `struct variant E::V`, `tuple variant E::V`: a variant's shape and name for errors.
 fn variant_target<'a>(cont: &Container, variant: &'a Variant<'a>) -> Target<'a> {
-    let ident = &variant.ident;
     let kind = match variant.style {
         Style::Struct => "struct variant",
         _ => "tuple variant",
     };
     Target {
-        constructor: quote!(Self::#ident),
+        constructor: super::variant_constructor(variant),
         fields: &variant.fields,
         expecting: format!("{kind} {}::{}", cont.ident, variant.ident),
     }
@@ -188,6 +214,7 @@ fn internal_tag_first(
         .into_iter()
         .map(|(index, variant)| {
             let ident = &variant.ident;
+            let ctor = super::variant_constructor(variant);
             let collected = quote! {
                 let mut __collected = #collect_rest;
                 let __entries = &mut __collected;
@@ -207,7 +234,7 @@ fn internal_tag_first(
                     let value = flattened_value(cx, &variant.fields[0]);
                     quote! {
                         #collected
-                        #krate::__private::Ok(Self::#ident(#value))
+                        #krate::__private::Ok(#ctor(#value))
                     }
                 }
                 Style::Struct if super::flat::reads_entries(&variant.fields) => {
@@ -271,13 +298,14 @@ fn internal_from_seq(
         .into_iter()
         .map(|(index, variant)| {
             let ident = &variant.ident;
+            let ctor = super::variant_constructor(variant);
             let body = match variant.style {
                 Style::Unit => {
                     let skip = layout.skip_rest_of_seq(cx, 1);
                     quote!(#skip #krate::__private::Ok(Self::#ident))
                 }
-                Style::Newtype => match layout.rest_of_seq(cx, variant.fields[0].ty, 1) {
-                    Some(value) => quote!(#krate::__private::Ok(Self::#ident(#value))),
+                Style::Newtype => match rest_of_seq(cx, layout, &variant.fields[0]) {
+                    Some(value) => quote!(#krate::__private::Ok(#ctor(#value))),
                     None => quote! {
                         #krate::__private::Err(#fmt::Reader::invalid_type(
                             __r,
@@ -409,13 +437,14 @@ fn internal_from_entries(
         .into_iter()
         .map(|(index, variant)| {
             let ident = &variant.ident;
+            let ctor = super::variant_constructor(variant);
             let body = match variant.style {
                 // serde ignores the other members of a unit variant, even under
                 // `deny_unknown_fields`.
                 Style::Unit => quote!(#krate::__private::Ok(Self::#ident)),
                 Style::Newtype => {
                     let value = flattened_value(cx, &variant.fields[0]);
-                    quote!(#krate::__private::Ok(Self::#ident(#value)))
+                    quote!(#krate::__private::Ok(#ctor(#value)))
                 }
                 Style::Struct => struct_from_entries(
                     cx,
@@ -473,6 +502,13 @@ fn adjacent_from_entries(
             }
         } else {
             let value = variant_content_in(cx, layout, cont, variant, true);
+            let absent = absent_content(cx, variant).unwrap_or_else(|| {
+                quote! {
+                    #krate::__private::Err(
+                        #fmt::Reader::missing_field(#fmt::FlatEntries::reader(__entries), #content),
+                    )
+                }
+            });
             quote! {
                 match __c {
                     #krate::__private::Some(__c) => #fmt::FlatEntries::decode_value(
@@ -480,9 +516,7 @@ fn adjacent_from_entries(
                         __c,
                         |__r| -> #krate::__private::Result<Self, #fmt::Error> { #krate::__private::Ok(#value) },
                     ),
-                    #krate::__private::None => #krate::__private::Err(
-                        #fmt::Reader::missing_field(#fmt::FlatEntries::reader(__entries), #content),
-                    ),
+                    #krate::__private::None => #absent,
                 }
             }
         };
@@ -503,6 +537,18 @@ fn adjacent_from_entries(
             _ => ::core::unreachable!(),
         }
     }
+}
+
+/// The value of an adjacently tagged variant whose content is absent: a unit variant (also one
+/// read by a variant-level function, as serde reads it); `None` where that is an error.
+fn absent_content(cx: &Ctx, variant: &Variant) -> Option<TokenStream> {
+    let krate = cx.krate;
+    let ident = &variant.ident;
+    let unit = match &variant.spread {
+        Some((style, _)) => *style == Style::Unit,
+        None => variant.style == Style::Unit,
+    };
+    unit.then(|| quote!(#krate::__private::Ok(Self::#ident)))
 }
 
 /// Adjacently tagged, with the tag as the object's first member (read by
@@ -551,16 +597,14 @@ fn adjacent_tag_first(
         let value = variant_content_in(cx, layout, cont, variant, true);
         quote!(#index => #value,)
     });
-    let absent = tagged.iter().map(|(index, variant)| {
-        let ident = &variant.ident;
-        if variant.style == Style::Unit {
-            quote!(#index => #krate::__private::Ok(Self::#ident),)
-        } else {
-            quote! {
+    let absent = tagged
+        .iter()
+        .map(|(index, variant)| match absent_content(cx, variant) {
+            Some(value) => quote!(#index => #value,),
+            None => quote! {
                 #index => #krate::__private::Err(#fmt::Reader::missing_field(__r, #content)),
-            }
-        }
-    });
+            },
+        });
     quote! {
         let _ = __len;
         #[allow(dead_code)]
@@ -654,7 +698,7 @@ pub fn enum_flat(
     }
     let message = no_variant_matched(cont);
     let tries = tagged.into_iter().chain(untagged.iter().map(|variant| {
-        let ident = &variant.ident;
+        let ctor = super::variant_constructor(variant);
         match variant.style {
             // serde offers an untagged enum what is left as a map, which a unit variant
             // never accepts.
@@ -664,7 +708,7 @@ pub fn enum_flat(
             // serde reads an untagged variant from everything left, taking nothing.
             Style::Newtype => {
                 let value = flattened_value(cx, &variant.fields[0]);
-                without_taking(cx, quote!(#krate::__private::Ok(Self::#ident(#value))))
+                without_taking(cx, quote!(#krate::__private::Ok(#ctor(#value))))
             }
             Style::Struct => without_taking(
                 cx,

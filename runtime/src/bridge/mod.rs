@@ -169,7 +169,7 @@ mod value_flat;
 #[cfg(feature = "json")]
 pub use self::json::{decode_json, encode_json};
 #[cfg(feature = "msgpack")]
-pub use self::msgpack::{decode_msgpack, encode_msgpack};
+pub use self::msgpack::{decode_msgpack, decode_msgpack_rest_of_seq, encode_msgpack};
 
 /// Why the bridge could not encode a value: the `Serialize` impl, serde_json or rmp-serde
 /// refused it. `Display` gives their message (see the [module docs](self) for an example).

@@ -106,6 +106,36 @@ pub fn decode_msgpack<'de, T: Deserialize<'de>>(
     rmp_serde::from_slice(raw).map_err(|err| r.rmp_serde_error(&err, start))
 }
 
+/// Reads the next `len` values of an open array as `rmp_serde::from_slice` reads a `T` from an
+/// array of them: the content of an internally tagged variant in rmp-serde's compact layout
+/// (`[tag, field, ...]`), read by a serde function, is given the fields after the tag as one
+/// array, as serde gives it. Generated code calls it; errors are at the first value's byte.
+#[doc(hidden)]
+pub fn decode_msgpack_rest_of_seq<T: serde::de::DeserializeOwned>(
+    r: &mut msgpack::Reader<'_>,
+    len: usize,
+) -> Result<T, msgpack::Error> {
+    let start = r.offset();
+    let rest = r.raw_values(len)?;
+    let mut framed = Vec::with_capacity(rest.len() + 5);
+    // The array's header, in the smallest form (the values read past fit in memory, so
+    // their count fits in 32 bits on every platform fastwire reads such input on).
+    match u32::try_from(len) {
+        Ok(n @ 0..=15) => framed.push(0x90 | n as u8),
+        Ok(n @ 16..=0xFFFF) => {
+            framed.push(0xDC);
+            framed.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        Ok(n) => {
+            framed.push(0xDD);
+            framed.extend_from_slice(&n.to_be_bytes());
+        }
+        Err(_) => return Err(r.custom_at("array too long", start)),
+    }
+    framed.extend_from_slice(rest);
+    rmp_serde::from_slice(&framed).map_err(|err| r.rmp_serde_error(&err, start))
+}
+
 /// Writes through [`encode_msgpack`]; its error is recorded with
 /// [`fail`](msgpack::Writer::fail).
 impl<T: Serialize> msgpack::Encode for Serde<T> {

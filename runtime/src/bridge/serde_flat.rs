@@ -3,8 +3,8 @@
 //! hand-written impl wrapping its value in `Serde`).
 //!
 //! Writing: the value is serialized as serde_json / rmp-serde write it, which must give an
-//! object (serde's rule: only structs and maps flatten), and its members are written into
-//! the enclosing object, exactly as serde writes them there. Reading: the members no other
+//! object (serde's rule: only structs and maps flatten) or a unit (no members), and its
+//! members are written into the enclosing object, exactly as serde writes them there. Reading: the members no other
 //! part of the value took are given to the `Deserialize` impl as one object (a map in
 //! MessagePack), as serde gives a flattened field's impl every member left. The members are
 //! not taken, as for a flattened map.
@@ -55,6 +55,11 @@ mod json_flat {
                     return first;
                 }
             };
+            // A unit (or `None`) has no members: serde writes nothing for it, flattened or
+            // as an internally tagged variant's content.
+            if text == "null" {
+                return first;
+            }
             let mut r = json::Reader::new(&text, usize::MAX);
             if r.begin_object("an object").is_err() {
                 w.fail(NOT_AN_OBJECT);
@@ -114,6 +119,9 @@ mod msgpack_flat {
                 let n = u32::from_be_bytes([bytes[1], bytes[2], bytes[3], bytes[4]]);
                 (usize::try_from(n).unwrap_or(usize::MAX), 5)
             }
+            // A unit (or `None`) has no members: serde writes nothing for it, flattened or
+            // as an internally tagged variant's content.
+            Some(0xC0) if bytes.len() == 1 => return Ok(Some((0, Vec::new()))),
             _ => return Ok(None),
         };
         bytes.drain(..header);

@@ -978,6 +978,17 @@ impl<'de> Reader<'de> {
         Ok(&self.input[start..self.pos])
     }
 
+    /// Reads past the next `count` values (as [`Reader::raw_value`] reads each) and returns
+    /// their bytes, one after the other.
+    #[doc(hidden)]
+    pub fn raw_values(&mut self, count: usize) -> Result<&'de [u8], Error> {
+        let start = self.pos;
+        for _ in 0..count {
+            self.raw_value()?;
+        }
+        Ok(&self.input[start..self.pos])
+    }
+
     /// Decodes a `T` from `raw`, a value this reader has already read past (as
     /// [`Reader::raw_value`] returned it), with a new reader over just that value.
     ///
