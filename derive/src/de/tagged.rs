@@ -115,17 +115,37 @@ pub fn enum_whole(
         }
     }));
     let message = no_variant_matched(cont);
+    // A bare name that names no variant is no externally tagged form (serde's attempt fails
+    // at once, with an error it discards): the untagged variants are tried straight away.
+    let maybe_tagged = match (&cont.attrs.tag, any_tagged) {
+        (TagKind::External, true) => {
+            let (by_name, count) = (&arms.by_name, arms.count);
+            quote! {
+                match #fmt::Reader::raw_name(__raw) {
+                    #krate::__private::Some(__bytes) => { let __index: #krate::__private::usize = #by_name; __index != #count }
+                    #krate::__private::None => true,
+                }
+            }
+        }
+        _ => quote!(true),
+    };
+    let conditions = std::iter::once(quote!(__maybe_tagged))
+        .take(usize::from(any_tagged))
+        .chain(untagged.iter().map(|_| quote!(true)));
     // serde reads the value whole into its buffer, then tries each form on it.
     let body = quote! {
         #names
         let __raw = #fmt::Reader::raw_value(__r)?;
+        let __maybe_tagged: bool = #maybe_tagged;
         #(
-            if let #krate::__private::Ok(__v) = #fmt::Reader::reread_with(
-                &*__r,
-                __raw,
-                |__r| -> #krate::__private::Result<Self, #fmt::Error> { #tries },
-            ) {
-                return #krate::__private::Ok(__v);
+            if #conditions {
+                if let #krate::__private::Ok(__v) = #fmt::Reader::reread_with(
+                    &*__r,
+                    __raw,
+                    |__r| -> #krate::__private::Result<Self, #fmt::Error> { #tries },
+                ) {
+                    return #krate::__private::Ok(__v);
+                }
             }
         )*
         #krate::__private::Err(#fmt::Reader::custom(&*__r, #message))

@@ -1084,6 +1084,19 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The bytes of the name a value read by [`Reader::raw_value`] is, when it is a string
+    /// without escapes; `None` for any other value. Generated code uses it to see at once
+    /// that a bare string names no variant of an externally tagged enum.
+    #[doc(hidden)]
+    #[inline]
+    pub fn raw_name(raw: &str) -> Option<&[u8]> {
+        let bytes = raw.as_bytes();
+        match bytes {
+            [b'"', name @ .., b'"'] if !name.contains(&b'\\') => Some(name),
+            _ => None,
+        }
+    }
+
     /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
     /// the text it spans: from its first byte (after any whitespace before it) to its last,
     /// borrowed from the input, never copied.

@@ -936,6 +936,22 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
+    /// The bytes of the name a value read by [`Reader::raw_value`] is, when it is a `str`;
+    /// `None` for any other value. Generated code uses it to see at once that a bare name
+    /// names no variant of an externally tagged enum.
+    #[doc(hidden)]
+    #[inline]
+    pub fn raw_name(raw: &[u8]) -> Option<&[u8]> {
+        let header = match *raw.first()? {
+            0xA0..=0xBF => 1,
+            0xD9 => 2,
+            0xDA => 3,
+            0xDB => 5,
+            _ => return None,
+        };
+        raw.get(header..)
+    }
+
     /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
     /// the bytes it spans, borrowed from the input, never copied.
     ///
