@@ -152,6 +152,8 @@ mod encode_error;
 mod error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod flat;
+#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]

@@ -41,7 +41,7 @@ mod flat;
 mod flat_entries;
 mod float;
 mod os;
-mod reader;
+pub(crate) mod reader;
 mod value;
 mod writer;
 

@@ -1,0 +1,303 @@
+//! chrono's types (the `chrono` feature), written and read as chrono's serde impls write and
+//! read them through serde_json and rmp-serde:
+//!
+//! | type | text |
+//! |---|---|
+//! | `NaiveDate` | `2024-02-29` (years outside 0000..=9999 signed: `+10000-01-01`) |
+//! | `NaiveTime` | `23:59:59`, `23:59:59.500`, `.000001`, `.000000001` (3, 6 or 9 digits) |
+//! | `NaiveDateTime` | `2024-02-29T23:59:59.500` |
+//! | `DateTime<Utc>` | `2024-02-29T23:59:59.500Z` |
+//! | `DateTime<FixedOffset>`, `DateTime<Local>` | `2024-02-29T23:59:59.500+08:00` (`Z` for +00:00) |
+//! | `Weekday` | `Mon` |
+//! | `Month` | `January` |
+//! | `TimeDelta` | `[seconds, nanoseconds]`, chrono's own representation |
+//!
+//! Text is written from the value's fields (never through a time zone: a `DateTime<Local>`
+//! writes the offset it holds) and read by fastwire's RFC 3339 parser when it is in that
+//! form; anything else is handed to chrono's own `FromStr`, so every text chrono reads is
+//! read, to the same value, and every other is refused with chrono's message. Reading a
+//! `DateTime<Local>` keeps the instant and takes the process's offset for it, as chrono does.
+
+use chrono::{
+    DateTime, Datelike, FixedOffset, Local, Month, NaiveDate, NaiveDateTime, NaiveTime, Offset,
+    TimeDelta, TimeZone, Timelike, Utc, Weekday,
+};
+
+use super::text_impls;
+use crate::time::{self, TimeText};
+
+/// The text of a date.
+#[inline]
+fn date_text(text: &mut TimeText, date: &NaiveDate) {
+    // chrono's months and days are 1..=12 and 1..=31.
+    text.date(i64::from(date.year()), date.month() as u8, date.day() as u8);
+}
+
+/// The text of a time of day (its nanoseconds include chrono's leap second).
+#[inline]
+fn time_text(text: &mut TimeText, t: &NaiveTime) {
+    text.time(t.hour(), t.minute(), t.second(), t.nanosecond());
+}
+
+/// The text of a date and time: `date` `T` `time`.
+#[inline]
+fn date_time_text(text: &mut TimeText, dt: &NaiveDateTime) {
+    date_text(text, &dt.date());
+    text.push(b'T');
+    time_text(text, &dt.time());
+}
+
+/// The text of an instant with its offset, as chrono's `DateTime` serializes it.
+#[inline]
+fn offset_date_time_text<Tz: TimeZone>(dt: &DateTime<Tz>) -> TimeText {
+    let mut text = TimeText::new();
+    date_time_text(&mut text, &dt.naive_local());
+    text.offset(dt.offset().fix().local_minus_utc(), true);
+    text
+}
+
+/// A date from fastwire's parser, when chrono represents it.
+fn date_from(date: time::Date) -> Option<NaiveDate> {
+    let year = i32::try_from(date.year).ok()?;
+    NaiveDate::from_ymd_opt(year, u32::from(date.month), u32::from(date.day))
+}
+
+/// A time of day from fastwire's parser; a leap second (`:60`) is chrono's: second 59 with a
+/// billion more nanoseconds.
+fn time_from(t: time::Time) -> Option<NaiveTime> {
+    let (second, nanosecond) = if t.second == 60 {
+        (59, t.nanosecond + 1_000_000_000)
+    } else {
+        (u32::from(t.second), t.nanosecond)
+    };
+    NaiveTime::from_hms_nano_opt(u32::from(t.hour), u32::from(t.minute), second, nanosecond)
+}
+
+fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    if let Some(date) = time::parse_date(text).ok().and_then(date_from) {
+        return Ok(date);
+    }
+    text.parse()
+        .map_err(|err: chrono::ParseError| err.to_string())
+}
+
+fn parse_time(text: &str) -> Result<NaiveTime, String> {
+    if let Some(t) = time::parse_time(text).ok().and_then(time_from) {
+        return Ok(t);
+    }
+    text.parse()
+        .map_err(|err: chrono::ParseError| err.to_string())
+}
+
+fn parse_date_time(text: &str) -> Result<NaiveDateTime, String> {
+    let fast = text.split_once('T').and_then(|(date, t)| {
+        let date = time::parse_date(date).ok().and_then(date_from)?;
+        let t = time::parse_time(t).ok().and_then(time_from)?;
+        Some(NaiveDateTime::new(date, t))
+    });
+    if let Some(dt) = fast {
+        return Ok(dt);
+    }
+    text.parse()
+        .map_err(|err: chrono::ParseError| err.to_string())
+}
+
+fn parse_offset_date_time(text: &str) -> Result<DateTime<FixedOffset>, String> {
+    let fast = time::parse_date_time(text).ok().and_then(|dt| {
+        // chrono's leap second is the second before the next one, with a billion more
+        // nanoseconds; the UTC second before it always ends a minute (offsets are whole
+        // minutes), as chrono requires.
+        let (seconds, nanoseconds) = if dt.leap_second {
+            (dt.seconds - 1, dt.nanoseconds + 1_000_000_000)
+        } else {
+            (dt.seconds, dt.nanoseconds)
+        };
+        let utc = DateTime::from_timestamp(seconds, nanoseconds)?;
+        Some(utc.with_timezone(&FixedOffset::east_opt(dt.offset)?))
+    });
+    if let Some(dt) = fast {
+        return Ok(dt);
+    }
+    text.parse()
+        .map_err(|err: chrono::ParseError| err.to_string())
+}
+
+text_impls!(
+    NaiveDate,
+    "a formatted date string",
+    12,
+    |date| {
+        let mut text = TimeText::new();
+        date_text(&mut text, date);
+        text
+    },
+    |text| parse_date(text),
+);
+
+text_impls!(
+    NaiveTime,
+    "a formatted time string",
+    20,
+    |t| {
+        let mut text = TimeText::new();
+        time_text(&mut text, t);
+        text
+    },
+    |text| parse_time(text),
+);
+
+text_impls!(
+    NaiveDateTime,
+    "a formatted date and time string",
+    32,
+    |dt| {
+        let mut text = TimeText::new();
+        date_time_text(&mut text, dt);
+        text
+    },
+    |text| parse_date_time(text),
+);
+
+text_impls!(
+    DateTime<FixedOffset>,
+    "an RFC 3339 formatted date and time string",
+    38,
+    |dt| offset_date_time_text(dt),
+    |text| parse_offset_date_time(text),
+);
+
+text_impls!(
+    DateTime<Utc>,
+    "an RFC 3339 formatted date and time string",
+    34,
+    |dt| offset_date_time_text(dt),
+    |text| parse_offset_date_time(text).map(|dt| dt.with_timezone(&Utc)),
+);
+
+text_impls!(
+    DateTime<Local>,
+    "an RFC 3339 formatted date and time string",
+    38,
+    |dt| offset_date_time_text(dt),
+    |text| parse_offset_date_time(text).map(|dt| dt.with_timezone(&Local)),
+);
+
+/// A short name's text.
+struct Name(&'static str);
+
+// Each format uses one of these.
+#[allow(dead_code)]
+impl Name {
+    fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    fn as_str(&self) -> &str {
+        self.0
+    }
+}
+
+const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+text_impls!(
+    Weekday,
+    "Weekday",
+    5,
+    |day| Name(WEEKDAYS[day.num_days_from_monday() as usize]),
+    |text| text
+        .parse()
+        .map_err(|_| "short or long weekday names expected".to_owned()),
+);
+
+text_impls!(Month, "Month", 11, |month| Name(month.name()), |text| text
+    .parse()
+    .map_err(
+        |_| "short (3-letter) or full month names expected".to_owned()
+    ),);
+
+/// chrono's own representation of a duration, which its serde impl writes: whole seconds
+/// rounded down, and the nanoseconds past them (0..1,000,000,000).
+fn delta_parts(delta: &TimeDelta) -> (i64, i32) {
+    let (seconds, nanoseconds) = (delta.num_seconds(), delta.subsec_nanos());
+    if nanoseconds < 0 {
+        (seconds - 1, nanoseconds + 1_000_000_000)
+    } else {
+        (seconds, nanoseconds)
+    }
+}
+
+/// A duration from the parts chrono's serde impl reads (the nanoseconds taken as `u32`, as
+/// chrono takes them, so a negative count is out of bounds).
+fn delta_from(seconds: i64, nanoseconds: i32) -> Option<TimeDelta> {
+    TimeDelta::new(seconds, nanoseconds as u32)
+}
+
+const DELTA_OUT_OF_BOUNDS: &str = "TimeDelta out of bounds";
+
+#[cfg(feature = "json")]
+impl crate::json::Encode for TimeDelta {
+    fn encode<W: crate::json::Writer>(&self, w: &mut W) {
+        crate::json::Encode::encode(&delta_parts(self), w);
+    }
+
+    fn size_hint(&self) -> usize {
+        24
+    }
+}
+
+#[cfg(feature = "json")]
+impl<'de> crate::json::Decode<'de> for TimeDelta {
+    fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+        let at = r.offset();
+        let (seconds, nanoseconds) = <(i64, i32) as crate::json::Decode>::decode(r)?;
+        delta_from(seconds, nanoseconds).ok_or_else(|| r.custom_at(DELTA_OUT_OF_BOUNDS, at))
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl crate::msgpack::Encode for TimeDelta {
+    fn encode<W: crate::msgpack::Writer>(&self, w: &mut W) {
+        crate::msgpack::Encode::encode(&delta_parts(self), w);
+    }
+
+    fn size_hint(&self) -> usize {
+        15
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<'de> crate::msgpack::Decode<'de> for TimeDelta {
+    fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
+        let at = r.offset();
+        let (seconds, nanoseconds) = <(i64, i32) as crate::msgpack::Decode>::decode(r)?;
+        delta_from(seconds, nanoseconds).ok_or_else(|| r.custom_at(DELTA_OUT_OF_BOUNDS, at))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leap_seconds_read_as_chrono_reads_them() {
+        let text = "2016-12-31T23:59:60.5Z";
+        assert_eq!(
+            parse_offset_date_time(text).unwrap(),
+            text.parse::<DateTime<FixedOffset>>().unwrap()
+        );
+        let t = "23:59:60.25";
+        assert_eq!(parse_time(t).unwrap(), t.parse::<NaiveTime>().unwrap());
+        assert_eq!(
+            offset_date_time_text(&parse_offset_date_time(text).unwrap()).as_str(),
+            "2016-12-31T23:59:60.500Z"
+        );
+    }
+
+    #[test]
+    fn durations_keep_chronos_parts() {
+        let delta = TimeDelta::new(-2, 250_000_000).unwrap();
+        assert_eq!(delta_parts(&delta), (-2, 250_000_000));
+        assert_eq!(delta_from(-2, 250_000_000), Some(delta));
+        assert_eq!(delta_from(0, -1), None);
+    }
+}

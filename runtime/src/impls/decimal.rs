@@ -1,0 +1,173 @@
+//! `rust_decimal::Decimal` (the `rust_decimal` feature), as its default serde impl writes and
+//! reads it: written as its exact text in a string (`"-12.50"`, the scale kept), in both
+//! formats; read from a string (plain or scientific notation), or from a number: an integer
+//! exactly, a float through its shortest text (`0.1` is `0.1`), as rust_decimal reads what
+//! serde_json and rmp-serde hand it.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use rust_decimal::prelude::FromPrimitive;
+use rust_decimal::Decimal;
+
+/// The longest text: a sign, 29 digits and a point.
+const CAPACITY: usize = 32;
+
+/// A decimal's text, formatted on the stack.
+struct Text {
+    bytes: [u8; CAPACITY],
+    len: usize,
+}
+
+// Each format uses one of the views.
+#[allow(dead_code)]
+impl Text {
+    #[inline]
+    fn of(value: &Decimal) -> Self {
+        let mut text = Text {
+            bytes: [0; CAPACITY],
+            len: 0,
+        };
+        // The buffer holds every decimal's text; were it short, the text would be cut, never
+        // overrun.
+        let _ = write!(text, "{value}");
+        text
+    }
+
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    #[inline]
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are appended.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for Text {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// What rust_decimal's visitor says about a value it refuses.
+const EXPECTED: &str = "a Decimal type representing a fixed-point number";
+
+fn from_text(text: &str) -> Result<Decimal, String> {
+    Decimal::from_str(text)
+        .or_else(|_| Decimal::from_scientific(text))
+        .map_err(|_| {
+            format!(
+                "invalid value: string {}, expected {EXPECTED}",
+                Quoted(text)
+            )
+        })
+}
+
+fn from_u64(value: u64) -> Result<Decimal, String> {
+    Decimal::from_u64(value)
+        .ok_or_else(|| format!("invalid value: integer `{value}`, expected {EXPECTED}"))
+}
+
+fn from_i64(value: i64) -> Result<Decimal, String> {
+    Decimal::from_i64(value)
+        .ok_or_else(|| format!("invalid value: integer `{value}`, expected {EXPECTED}"))
+}
+
+fn from_f64(value: f64) -> Result<Decimal, String> {
+    Decimal::from_str(&value.to_string()).map_err(|_| {
+        format!(
+            "invalid value: floating point `{}`, expected {EXPECTED}",
+            Float(value)
+        )
+    })
+}
+
+/// A string as serde's `Unexpected::Str` shows it: in quotes, escaped as Rust's `Debug`.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// A float as serde's `Unexpected::Float` shows it (a whole number keeps a `.0`).
+struct Float(f64);
+
+impl fmt::Display for Float {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_finite() && self.0.fract() == 0.0 && self.0.abs() < 1e16 {
+            write!(f, "{:.1}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+#[cfg(feature = "json")]
+impl crate::json::Encode for Decimal {
+    #[inline]
+    fn encode<W: crate::json::Writer>(&self, w: &mut W) {
+        super::json_write_ascii(w, Text::of(self).as_bytes());
+    }
+
+    #[inline]
+    fn size_hint(&self) -> usize {
+        24
+    }
+}
+
+#[cfg(feature = "json")]
+impl<'de> crate::json::Decode<'de> for Decimal {
+    fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+        use crate::json::reader::ParsedNumber;
+        let at = r.offset();
+        let parsed = match r.peek()? {
+            b'"' => return super::json_read_text(r, EXPECTED, from_text),
+            b'-' | b'0'..=b'9' => match r.parse_number()? {
+                ParsedNumber::U64(value) => from_u64(value),
+                ParsedNumber::I64(value) => from_i64(value),
+                ParsedNumber::F64(value) => from_f64(value),
+            },
+            _ => return Err(r.invalid_type(EXPECTED)),
+        };
+        parsed.map_err(|message| r.custom_at(message, at))
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl crate::msgpack::Encode for Decimal {
+    #[inline]
+    fn encode<W: crate::msgpack::Writer>(&self, w: &mut W) {
+        w.write_str(Text::of(self).as_str());
+    }
+
+    #[inline]
+    fn size_hint(&self) -> usize {
+        24
+    }
+}
+
+#[cfg(feature = "msgpack")]
+impl<'de> crate::msgpack::Decode<'de> for Decimal {
+    fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
+        let at = r.offset();
+        let parsed = match r.peek()? {
+            0xA0..=0xBF | 0xD9..=0xDB => return super::msgpack_read_text(r, EXPECTED, from_text),
+            0x00..=0x7F | 0xCC..=0xCF => from_u64(r.decode_u64(EXPECTED)?),
+            0xE0..=0xFF | 0xD0..=0xD3 => from_i64(r.decode_i64(EXPECTED)?),
+            // A `float 32` is widened, as serde widens it for a visitor of `f64`s.
+            0xCA => from_f64(f64::from(r.decode_f32()?)),
+            0xCB => from_f64(r.decode_f64()?),
+            _ => return Err(r.invalid_type(EXPECTED)),
+        };
+        parsed.map_err(|message| r.custom_at(message, at))
+    }
+}

@@ -1,0 +1,135 @@
+//! Impls for other crates' types, each behind the cargo feature named after the crate, with
+//! the encoding the type's own serde impl gives through serde_json and rmp-serde (so adopting
+//! fastwire changes no bytes) and accepting what that impl accepts.
+//!
+//! Types written as text (dates, ids) share the helpers here: text built on the stack is
+//! written as a JSON string or a MessagePack `str` without escaping (it is ASCII with no
+//! quotes or backslashes), and read from a string only (not a `bin`, which serde's string
+//! visitors refuse), with errors at the string's first byte.
+
+#[cfg(feature = "chrono")]
+mod chrono;
+#[cfg(feature = "rust_decimal")]
+mod decimal;
+#[cfg(feature = "uuid")]
+mod uuid;
+
+/// Writes `text` (ASCII, without quotes, backslashes or control characters) as a JSON string.
+#[cfg(all(
+    feature = "json",
+    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
+))]
+#[inline]
+fn json_write_ascii<W: crate::json::Writer>(w: &mut W, text: &[u8]) {
+    w.reserve(text.len() + 2);
+    // The text needs no escapes, so the writer's guarantee of valid JSON and UTF-8 holds.
+    let buf = w.buffer();
+    buf.push(b'"');
+    buf.extend_from_slice(text);
+    buf.push(b'"');
+}
+
+/// Reads a JSON string and gives its text to `parse`; anything else is an "invalid type"
+/// error naming `expected` (the words of the type's serde visitor), and `parse`'s error is a
+/// data error at the string's first byte.
+#[cfg(all(
+    feature = "json",
+    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
+))]
+#[inline]
+fn json_read_text<T>(
+    r: &mut crate::json::Reader<'_>,
+    expected: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, crate::json::Error> {
+    if r.peek()? != b'"' {
+        return Err(r.invalid_type(expected));
+    }
+    let at = r.offset();
+    let parsed = {
+        let text = r.decode_str()?;
+        parse(&text)
+    };
+    parsed.map_err(|message| r.custom_at(message, at))
+}
+
+/// Reads a MessagePack `str` and gives its text to `parse`, as [`json_read_text`] does.
+#[cfg(all(
+    feature = "msgpack",
+    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
+))]
+#[inline]
+fn msgpack_read_text<T>(
+    r: &mut crate::msgpack::Reader<'_>,
+    expected: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, crate::msgpack::Error> {
+    let at = r.offset();
+    match r.peek()? {
+        0xA0..=0xBF | 0xD9..=0xDB => {}
+        _ => return Err(r.invalid_type(expected)),
+    }
+    let text = r.decode_str()?;
+    parse(text).map_err(|message| r.custom_at(message, at))
+}
+
+/// Implements both formats' traits for a type written as text: `$text` gives the text of
+/// `$value` (a [`TimeText`](crate::time::TimeText) or any type with `as_bytes` and
+/// `as_str`), `$parse` reads the type from `$input` or gives the error's message, and
+/// `$expected` names the type in "invalid type" errors.
+#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+macro_rules! text_impls {
+    (
+        $ty:ty, $expected:literal, $hint:literal,
+        |$value:ident| $text:expr,
+        |$input:ident| $parse:expr $(,)?
+    ) => {
+        #[cfg(feature = "json")]
+        impl crate::json::Encode for $ty {
+            #[inline]
+            fn encode<W: crate::json::Writer>(&self, w: &mut W) {
+                let $value = self;
+                let text = $text;
+                super::json_write_ascii(w, text.as_bytes());
+            }
+
+            #[inline]
+            fn size_hint(&self) -> usize {
+                $hint
+            }
+        }
+
+        #[cfg(feature = "json")]
+        impl<'de> crate::json::Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+                super::json_read_text(r, $expected, |$input: &str| $parse)
+            }
+        }
+
+        #[cfg(feature = "msgpack")]
+        impl crate::msgpack::Encode for $ty {
+            #[inline]
+            fn encode<W: crate::msgpack::Writer>(&self, w: &mut W) {
+                let $value = self;
+                let text = $text;
+                w.write_str(text.as_str());
+            }
+
+            #[inline]
+            fn size_hint(&self) -> usize {
+                $hint
+            }
+        }
+
+        #[cfg(feature = "msgpack")]
+        impl<'de> crate::msgpack::Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
+                super::msgpack_read_text(r, $expected, |$input: &str| $parse)
+            }
+        }
+    };
+}
+#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+use text_impls;
