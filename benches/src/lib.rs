@@ -42,6 +42,7 @@ pub mod events;
 pub mod msgpack;
 pub mod msgpack_diff;
 pub mod oracle;
+pub mod records;
 pub mod ts;
 pub mod twin;
 pub mod twitter;

@@ -152,7 +152,10 @@ mod encode_error;
 mod error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod flat;
-#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+#[cfg(all(
+    any(feature = "json", feature = "msgpack"),
+    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
+))]
 mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;

@@ -4,14 +4,14 @@
 //! exactly, a float through its shortest text (`0.1` is `0.1`), as rust_decimal reads what
 //! serde_json and rmp-serde hand it.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::str::FromStr;
 
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 
-/// The longest text: a sign, 29 digits and a point.
-const CAPACITY: usize = 32;
+/// Room for the longest text: a sign, a zero, a point and 29 digits.
+const CAPACITY: usize = 34;
 
 /// A decimal's text, formatted on the stack.
 struct Text {
@@ -22,16 +22,64 @@ struct Text {
 // Each format uses one of the views.
 #[allow(dead_code)]
 impl Text {
+    /// rust_decimal's text for `value` (its `Display`): the mantissa's digits with the point
+    /// `scale` digits from the right (a `0` before a leading point), all the scale's digits
+    /// kept, and a `-` for any negative value, zero included.
     #[inline]
     fn of(value: &Decimal) -> Self {
         let mut text = Text {
             bytes: [0; CAPACITY],
             len: 0,
         };
-        // The buffer holds every decimal's text; were it short, the text would be cut, never
-        // overrun.
-        let _ = write!(text, "{value}");
+        // The mantissa's digits, from the right end of a scratch buffer (at most 29 of them).
+        let mut digits = [b'0'; CAPACITY];
+        let mut start = CAPACITY;
+        let mut mantissa = value.mantissa().unsigned_abs();
+        while mantissa > u128::from(u64::MAX) {
+            start -= 1;
+            digits[start] = b'0' + (mantissa % 10) as u8;
+            mantissa /= 10;
+        }
+        let mut small = mantissa as u64;
+        while small > 0 {
+            start -= 1;
+            digits[start] = b'0' + (small % 10) as u8;
+            small /= 10;
+        }
+        // At least the scale's digits (zeros before the mantissa's), at most 28.
+        let scale = value.scale() as usize;
+        let start = start.min(CAPACITY - scale);
+        let digits = &digits[start..];
+        let whole = digits.len() - scale;
+        if value.is_sign_negative() {
+            text.push(b'-');
+        }
+        if whole == 0 {
+            text.push(b'0');
+        } else {
+            text.extend(&digits[..whole]);
+        }
+        if scale > 0 {
+            text.push(b'.');
+            text.extend(&digits[whole..]);
+        }
         text
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn extend(&mut self, bytes: &[u8]) {
+        if let Some(room) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
+            room.copy_from_slice(bytes);
+            self.len += bytes.len();
+        }
     }
 
     #[inline]
@@ -43,16 +91,6 @@ impl Text {
     fn as_str(&self) -> &str {
         // Only whole `&str`s are appended.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
-    }
-}
-
-impl fmt::Write for Text {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        room.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
     }
 }
 

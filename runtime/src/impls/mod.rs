@@ -54,10 +54,7 @@ fn json_read_text<T>(
 }
 
 /// Reads a MessagePack `str` and gives its text to `parse`, as [`json_read_text`] does.
-#[cfg(all(
-    feature = "msgpack",
-    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
-))]
+#[cfg(all(feature = "msgpack", any(feature = "chrono", feature = "rust_decimal")))]
 #[inline]
 fn msgpack_read_text<T>(
     r: &mut crate::msgpack::Reader<'_>,
@@ -77,7 +74,7 @@ fn msgpack_read_text<T>(
 /// `$value` (a [`TimeText`](crate::time::TimeText) or any type with `as_bytes` and
 /// `as_str`), `$parse` reads the type from `$input` or gives the error's message, and
 /// `$expected` names the type in "invalid type" errors.
-#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+#[cfg(feature = "chrono")]
 macro_rules! text_impls {
     (
         $ty:ty, $expected:literal, $hint:literal,
@@ -131,5 +128,5 @@ macro_rules! text_impls {
         }
     };
 }
-#[cfg(any(feature = "chrono", feature = "uuid", feature = "rust_decimal"))]
+#[cfg(feature = "chrono")]
 use text_impls;

@@ -9,6 +9,7 @@ mod civil;
 mod rfc3339;
 #[cfg(test)]
 mod tests;
+#[cfg(feature = "chrono")]
 mod text;
 
 #[allow(unused_imports)] // for the chrono, time and jiff impls that build on this module
@@ -21,5 +22,5 @@ pub(crate) use rfc3339::{
     format_utc, parse_date, parse_date_time, parse_time, write_utc, Date, DateTime, Rfc3339Error,
     Rfc3339Text, Time, MAX_LEN,
 };
-#[allow(unused_imports)] // for the chrono, time and jiff impls that build on this module
+#[cfg(feature = "chrono")]
 pub(crate) use text::TimeText;

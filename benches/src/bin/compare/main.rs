@@ -9,8 +9,9 @@
 //! The workloads: the json-benchmark corpus (`twitter`, `citm`, `canada`) as typed models,
 //! 20,000 generated users (`users_20k`), the three `Ts` structs (`ts_short`, `ts_cjk`,
 //! `ts_ticker`; see `fastwire_benches::ts`) and 10,000 generated log events of tagged enums and
-//! flattened members (`events_10k`; see `fastwire_benches::events`), each encoded and decoded
-//! one value per call. `--only` picks workloads by these names.
+//! flattened members (`events_10k`; see `fastwire_benches::events`), and rows of dates, ids and
+//! decimals (`typed_users_20k`, `records_10k`; see `fastwire_benches::records`), each encoded and
+//! decoded one value per call. `--only` picks workloads by these names.
 //!
 //! - JSON: fastwire, serde_json and sonic-rs. Also `from_reader` for the users and untyped
 //!   `Value`s for twitter and citm.
@@ -19,7 +20,8 @@
 //!   array-form twins: fastwire's `#[wire(as_array)]`, `rmp_serde::to_vec`, zerompk's default).
 //!   The events are compared in map form and without zerompk, which cannot express them (it
 //!   reads no serde attributes and has no tagged enums or `flatten`); a flattened struct has no
-//!   array form.
+//!   array form. So are the records: zerompk has no impls for chrono's, uuid's and
+//!   rust_decimal's types.
 //!
 //! First it checks the libraries against each other, and exits with status 1 before measuring
 //! anything if fastwire's bytes differ from serde_json's or rmp-serde's by a single byte, if
@@ -58,6 +60,7 @@ use std::time::Instant;
 
 use fastwire_benches::events::{self, envelopes, Envelope};
 use fastwire_benches::msgpack::{Form, Model, SerdeModel};
+use fastwire_benches::records::{self, dated_records, typed_users, DatedRecord, TypedUser};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
 use fastwire_benches::twin::ArrayTwin;
 use fastwire_benches::users::{users, User, STANDARD_COUNT};
@@ -67,9 +70,10 @@ use measure::{table, Config, Findings, Row};
 
 const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [--only WORKLOAD]... [RUNS]
 
-Encodes and decodes the json-benchmark corpus, 20,000 users, three small structs and 10,000
-log events with fastwire and its peers (JSON: serde_json and sonic-rs; MessagePack: rmp-serde
-and zerompk), checks fastwire against serde_json and rmp-serde (exit status 1 on a mismatch),
+Encodes and decodes the json-benchmark corpus, 20,000 users, three small structs, 10,000
+log events and rows of dates, ids and decimals with fastwire and its peers (JSON: serde_json
+and sonic-rs; MessagePack: rmp-serde and zerompk), checks fastwire against serde_json and
+rmp-serde (exit status 1 on a mismatch),
 and prints markdown tables of throughputs and ratios.
 
   RUNS        samples per library and measurement, the best is kept (default 30; --quick: 3)
@@ -77,10 +81,10 @@ and prints markdown tables of throughputs and ratios.
   --json      JSON only
   --msgpack   MessagePack only
   --only W    only workload W (repeatable): twitter, citm, canada, users_20k, ts_short,
-              ts_cjk, ts_ticker, events_10k";
+              ts_cjk, ts_ticker, events_10k, typed_users_20k, records_10k";
 
 /// The workloads' names, for `--only`.
-const WORKLOADS: [&str; 8] = [
+const WORKLOADS: [&str; 10] = [
     "twitter",
     "citm",
     "canada",
@@ -89,6 +93,8 @@ const WORKLOADS: [&str; 8] = [
     "ts_cjk",
     "ts_ticker",
     "events_10k",
+    "typed_users_20k",
+    "records_10k",
 ];
 
 /// The command line.
@@ -231,6 +237,10 @@ fn main() -> ExitCode {
     let ticker_json = serde_json::to_vec(&ticker).expect("serde_json encodes ts_ticker");
     let events_model: Vec<Envelope> = envelopes(events::STANDARD_COUNT);
     let events_json = serde_json::to_vec(&events_model).expect("serde_json encodes the events");
+    let typed_users_model: Vec<TypedUser> = typed_users(records::STANDARD_USERS);
+    let typed_users_json = serde_json::to_vec(&typed_users_model).expect("serde_json encodes");
+    let records_model: Vec<DatedRecord> = dated_records(records::STANDARD_RECORDS);
+    let records_json = serde_json::to_vec(&records_model).expect("serde_json encodes");
     let wanted = |name: &str| args.wanted(name);
 
     // First the checks: timing different work would mean nothing.
@@ -263,6 +273,12 @@ fn main() -> ExitCode {
         }
         if wanted("events_10k") {
             json::check_typed("events_10k", &events_model, &events_json, f);
+        }
+        if wanted("typed_users_20k") {
+            json::check_typed("typed_users_20k", &typed_users_model, &typed_users_json, f);
+        }
+        if wanted("records_10k") {
+            json::check_typed("records_10k", &records_model, &records_json, f);
         }
     }
     let twins = (
@@ -301,6 +317,19 @@ fn main() -> ExitCode {
             f.notes.push(
                 "events_10k: zerompk cannot express serde's tagged enums and flatten, so it is \
                  not measured there (n/a); a flattened struct has no array form"
+                    .to_owned(),
+            );
+        }
+        if wanted("typed_users_20k") {
+            plan_without_zerompk("typed_users_20k", &typed_users_model, f, p);
+        }
+        if wanted("records_10k") {
+            plan_without_zerompk("records_10k", &records_model, f, p);
+        }
+        if wanted("typed_users_20k") || wanted("records_10k") {
+            f.notes.push(
+                "typed_users_20k, records_10k: zerompk has no impls for chrono, uuid and \
+                 rust_decimal types, so it is not measured there (n/a)"
                     .to_owned(),
             );
         }
@@ -345,6 +374,13 @@ fn main() -> ExitCode {
         }
         if wanted("events_10k") {
             json::measure_typed(c, "events_10k", &events_model, &events_json, r);
+        }
+        if wanted("typed_users_20k") {
+            let (model, input) = (&typed_users_model, &typed_users_json);
+            json::measure_typed(c, "typed_users_20k", model, input, r);
+        }
+        if wanted("records_10k") {
+            json::measure_typed(c, "records_10k", &records_model, &records_json, r);
         }
     }
     let mut msgpack_rows = Vec::new();
