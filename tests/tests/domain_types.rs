@@ -344,3 +344,45 @@ fn decimals_as_exact_text() {
         let _ = assert_msgpack_decodes_same::<Decimal>(bytes);
     }
 }
+
+#[test]
+fn decimal_texts_of_every_plain_shape() {
+    // Plain text up to and past the digits a fast reading can hold exactly, with signs, zeros
+    // and points everywhere; each read as rust_decimal reads it.
+    let mut rng = rng(8);
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "0.0",
+        "-0.00",
+        "00012.3400",
+        ".5",
+        "5.",
+        "-.5",
+        "1.2.3",
+        "+1",
+        "1_000",
+        "123456789012345678",
+        "1234567890123456789",
+        "0.000000000000000001",
+        "-999999999999999999",
+        "0.0000000000000000000000000001",
+        "0.00000000000000000000000000001",
+        "79228162514264337593543950335",
+        "7922816251426433759354395033.5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for _ in 0..2000 {
+        let digits: String = (0..rng.random_range(1..=22))
+            .map(|_| char::from(b'0' + rng.random_range(0..10u8)))
+            .collect();
+        let at = rng.random_range(0..=digits.len());
+        let sign = if rng.random_bool(0.3) { "-" } else { "" };
+        texts.push(format!("{sign}{}.{}", &digits[..at], &digits[at..]));
+        texts.push(format!("{sign}{digits}"));
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    agree_on_texts::<Decimal>(&texts);
+}

@@ -97,7 +97,47 @@ impl Text {
 /// What rust_decimal's visitor says about a value it refuses.
 const EXPECTED: &str = "a Decimal type representing a fixed-point number";
 
+/// The value of plain decimal text (`-12.50`: an optional minus, digits, and a point followed
+/// by digits) of at most 18 digits, which such text always holds exactly: its digits are the
+/// mantissa and its fraction's length the scale, as `Decimal::from_str` reads it. `None` for
+/// any other text.
+#[inline]
+fn plain(text: &str) -> Option<Decimal> {
+    let bytes = text.as_bytes();
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, bytes),
+    };
+    let mut mantissa: u64 = 0;
+    let mut count = 0;
+    let mut point = None;
+    for (i, &byte) in digits.iter().enumerate() {
+        match byte {
+            // 18 digits at most: their value fits, exactly.
+            b'0'..=b'9' if count < 18 => {
+                mantissa = mantissa * 10 + u64::from(byte - b'0');
+                count += 1;
+            }
+            b'.' if point.is_none() && i > 0 => point = Some(i),
+            _ => return None,
+        }
+    }
+    let scale = match point {
+        Some(at) if at + 1 == digits.len() => return None,
+        Some(at) => digits.len() - at - 1,
+        None => 0,
+    };
+    if count == 0 {
+        return None;
+    }
+    let (lo, mid) = (mantissa as u32, (mantissa >> 32) as u32);
+    Some(Decimal::from_parts(lo, mid, 0, negative, scale as u32))
+}
+
 fn from_text(text: &str) -> Result<Decimal, String> {
+    if let Some(value) = plain(text) {
+        return Ok(value);
+    }
     Decimal::from_str(text)
         .or_else(|_| Decimal::from_scientific(text))
         .map_err(|_| {

@@ -73,8 +73,7 @@ const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [--only WORKL
 Encodes and decodes the json-benchmark corpus, 20,000 users, three small structs, 10,000
 log events and rows of dates, ids and decimals with fastwire and its peers (JSON: serde_json
 and sonic-rs; MessagePack: rmp-serde and zerompk), checks fastwire against serde_json and
-rmp-serde (exit status 1 on a mismatch),
-and prints markdown tables of throughputs and ratios.
+rmp-serde (exit status 1 on a mismatch), and prints markdown tables of throughputs and ratios.
 
   RUNS        samples per library and measurement, the best is kept (default 30; --quick: 3)
   --quick     short samples and few runs, for a smoke run
