@@ -172,6 +172,8 @@ mod flat_probe;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
+#[cfg(all(any(feature = "json", feature = "msgpack"), feature = "chrono"))]
+pub mod with;
 
 #[cfg(any(feature = "json", feature = "msgpack"))]
 pub use encode_error::EncodeError;

@@ -73,53 +73,80 @@ fn time_from(t: time::Time) -> Option<NaiveTime> {
     NaiveTime::from_hms_nano_opt(u32::from(t.hour), u32::from(t.minute), second, nanosecond)
 }
 
+/// The message for a text neither fastwire's parser nor chrono's reads: what it should be,
+/// the text, and the first thing wrong with it as an RFC 3339 value (`invalid date
+/// "1999-02-30": day out of range`).
+fn invalid(what: &str, text: &str, reason: &str) -> String {
+    format!("invalid {what} {text:?}: {reason}")
+}
+
+/// Why a text fastwire's parser read names nothing chrono represents.
+const BEYOND_CHRONO: &str = "out of chrono's range";
+
 fn parse_date(text: &str) -> Result<NaiveDate, String> {
-    if let Some(date) = time::parse_date(text).ok().and_then(date_from) {
-        return Ok(date);
-    }
+    let reason = match time::parse_date(text) {
+        Ok(date) => match date_from(date) {
+            Some(date) => return Ok(date),
+            None => BEYOND_CHRONO,
+        },
+        Err(reason) => reason.as_str(),
+    };
     text.parse()
-        .map_err(|err: chrono::ParseError| err.to_string())
+        .map_err(|_: chrono::ParseError| invalid("date", text, reason))
 }
 
 fn parse_time(text: &str) -> Result<NaiveTime, String> {
-    if let Some(t) = time::parse_time(text).ok().and_then(time_from) {
-        return Ok(t);
-    }
+    let reason = match time::parse_time(text) {
+        Ok(t) => match time_from(t) {
+            Some(t) => return Ok(t),
+            None => BEYOND_CHRONO,
+        },
+        Err(reason) => reason.as_str(),
+    };
     text.parse()
-        .map_err(|err: chrono::ParseError| err.to_string())
+        .map_err(|_: chrono::ParseError| invalid("time", text, reason))
 }
 
 fn parse_date_time(text: &str) -> Result<NaiveDateTime, String> {
-    let fast = text.split_once('T').and_then(|(date, t)| {
-        let date = time::parse_date(date).ok().and_then(date_from)?;
-        let t = time::parse_time(t).ok().and_then(time_from)?;
-        Some(NaiveDateTime::new(date, t))
-    });
-    if let Some(dt) = fast {
-        return Ok(dt);
-    }
+    let reason = match text.split_once('T') {
+        Some((date, t)) => match (time::parse_date(date), time::parse_time(t)) {
+            (Ok(date), Ok(t)) => match (date_from(date), time_from(t)) {
+                (Some(date), Some(t)) => return Ok(NaiveDateTime::new(date, t)),
+                _ => BEYOND_CHRONO,
+            },
+            (Err(reason), _) | (_, Err(reason)) => reason.as_str(),
+        },
+        None => time::parse_date(text)
+            .err()
+            .map_or("expected 'T'", |r| r.as_str()),
+    };
     text.parse()
-        .map_err(|err: chrono::ParseError| err.to_string())
+        .map_err(|_: chrono::ParseError| invalid("date and time", text, reason))
 }
 
 fn parse_offset_date_time(text: &str) -> Result<DateTime<FixedOffset>, String> {
-    let fast = time::parse_date_time(text).ok().and_then(|dt| {
-        // chrono's leap second is the second before the next one, with a billion more
-        // nanoseconds; the UTC second before it always ends a minute (offsets are whole
-        // minutes), as chrono requires.
-        let (seconds, nanoseconds) = if dt.leap_second {
-            (dt.seconds - 1, dt.nanoseconds + 1_000_000_000)
-        } else {
-            (dt.seconds, dt.nanoseconds)
-        };
-        let utc = DateTime::from_timestamp(seconds, nanoseconds)?;
-        Some(utc.with_timezone(&FixedOffset::east_opt(dt.offset)?))
-    });
-    if let Some(dt) = fast {
-        return Ok(dt);
-    }
+    let reason = match time::parse_date_time(text) {
+        Ok(dt) => {
+            // chrono's leap second is the second before the next one, with a billion more
+            // nanoseconds; the UTC second before it always ends a minute (offsets are whole
+            // minutes), as chrono requires.
+            let (seconds, nanoseconds) = if dt.leap_second {
+                (dt.seconds - 1, dt.nanoseconds + 1_000_000_000)
+            } else {
+                (dt.seconds, dt.nanoseconds)
+            };
+            let read = DateTime::from_timestamp(seconds, nanoseconds)
+                .zip(FixedOffset::east_opt(dt.offset))
+                .map(|(utc, offset)| utc.with_timezone(&offset));
+            match read {
+                Some(dt) => return Ok(dt),
+                None => BEYOND_CHRONO,
+            }
+        }
+        Err(reason) => reason.as_str(),
+    };
     text.parse()
-        .map_err(|err: chrono::ParseError| err.to_string())
+        .map_err(|_: chrono::ParseError| invalid("date-time", text, reason))
 }
 
 text_impls!(
@@ -290,6 +317,26 @@ mod tests {
         assert_eq!(
             offset_date_time_text(&parse_offset_date_time(text).unwrap()).as_str(),
             "2016-12-31T23:59:60.500Z"
+        );
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        assert_eq!(
+            parse_date("1999-02-30").unwrap_err(),
+            r#"invalid date "1999-02-30": day out of range"#
+        );
+        assert_eq!(
+            parse_time("24:00:00").unwrap_err(),
+            r#"invalid time "24:00:00": hour out of range"#
+        );
+        assert_eq!(
+            parse_offset_date_time("2024-01-01T00:00:00+25:00").unwrap_err(),
+            r#"invalid date-time "2024-01-01T00:00:00+25:00": offset out of range"#
+        );
+        assert_eq!(
+            parse_date("+300000-01-01").unwrap_err(),
+            r#"invalid date "+300000-01-01": out of chrono's range"#
         );
     }
 

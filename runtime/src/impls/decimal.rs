@@ -162,7 +162,7 @@ fn from_f64(value: f64) -> Result<Decimal, String> {
     Decimal::from_str(&value.to_string()).map_err(|_| {
         format!(
             "invalid value: floating point `{}`, expected {EXPECTED}",
-            Float(value)
+            super::Float(value)
         )
     })
 }
@@ -173,19 +173,6 @@ struct Quoted<'a>(&'a str);
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.0)
-    }
-}
-
-/// A float as serde's `Unexpected::Float` shows it (a whole number keeps a `.0`).
-struct Float(f64);
-
-impl fmt::Display for Float {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_finite() && self.0.fract() == 0.0 && self.0.abs() < 1e16 {
-            write!(f, "{:.1}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
     }
 }
 

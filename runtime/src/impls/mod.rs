@@ -130,3 +130,70 @@ macro_rules! text_impls {
 }
 #[cfg(feature = "chrono")]
 use text_impls;
+
+/// An integer as a serde visitor of `i64`s receives it from serde_json or rmp-serde: negative
+/// ones as `i64`, the others as `u64`.
+#[cfg(feature = "chrono")]
+pub(crate) enum Integer {
+    Signed(i64),
+    Unsigned(u64),
+}
+
+/// Reads a JSON integer for a visitor of integers (`deserialize_i64`); a float, or anything
+/// else, is an "invalid type" error naming `expected`.
+#[cfg(all(feature = "json", feature = "chrono"))]
+pub(crate) fn json_integer(
+    r: &mut crate::json::Reader<'_>,
+    expected: &'static str,
+) -> Result<Integer, crate::json::Error> {
+    use crate::json::reader::ParsedNumber;
+    let at = r.offset();
+    match r.peek()? {
+        b'-' | b'0'..=b'9' => match r.parse_number()? {
+            ParsedNumber::U64(n) => Ok(Integer::Unsigned(n)),
+            ParsedNumber::I64(n) => Ok(Integer::Signed(n)),
+            ParsedNumber::F64(x) => Err(r.custom_at(
+                format_args!(
+                    "invalid type: floating point `{}`, expected {expected}",
+                    Float(x)
+                ),
+                at,
+            )),
+        },
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// Reads a MessagePack integer for a visitor of integers, as [`json_integer`] does.
+#[cfg(all(feature = "msgpack", feature = "chrono"))]
+pub(crate) fn msgpack_integer(
+    r: &mut crate::msgpack::Reader<'_>,
+    expected: &'static str,
+) -> Result<Integer, crate::msgpack::Error> {
+    match r.peek()? {
+        0x00..=0x7F | 0xCC..=0xCF => r.decode_u64(expected).map(Integer::Unsigned),
+        0xE0..=0xFF | 0xD0..=0xD3 => r.decode_i64(expected).map(|n| {
+            if n < 0 {
+                Integer::Signed(n)
+            } else {
+                Integer::Unsigned(n as u64)
+            }
+        }),
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// A float as serde's `Unexpected::Float` shows it in messages (a whole number keeps a `.0`).
+#[cfg(any(feature = "chrono", feature = "rust_decimal"))]
+pub(crate) struct Float(pub(crate) f64);
+
+#[cfg(any(feature = "chrono", feature = "rust_decimal"))]
+impl std::fmt::Display for Float {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_finite() && self.0.fract() == 0.0 && self.0.abs() < 1e16 {
+            write!(f, "{:.1}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}

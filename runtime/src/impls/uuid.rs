@@ -48,7 +48,11 @@ impl<'de> crate::json::Decode<'de> for Uuid {
     #[inline]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
         super::json_read_text(r, "a formatted UUID string", |text| {
-            Uuid::try_parse(text).map_err(parse_error)
+            // uuid's quick parser first; its `FromStr` (what the serde impl calls) again on a
+            // failure, for the detailed message.
+            Uuid::try_parse(text)
+                .or_else(|_| Uuid::parse_str(text))
+                .map_err(parse_error)
         })
     }
 }
