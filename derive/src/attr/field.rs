@@ -120,24 +120,8 @@ impl Field {
                 }
             } else if meta.path == SERIALIZE_WITH || meta.path == DESERIALIZE_WITH {
                 // #[serde(serialize_with = "path")], #[serde(deserialize_with = "path")]
-                let word = if meta.path == SERIALIZE_WITH {
-                    SERIALIZE_WITH
-                } else {
-                    DESERIALIZE_WITH
-                };
-                if let Source::Wire = source {
-                    cx.error_spanned_by(
-                        &meta.path,
-                        format!("`{word}` names a serde function: write it in `#[serde(...)]`; fastwire's own functions go in a module named by `#[wire(with = \"...\")]`"),
-                    );
-                }
-                if let Some(path) = get_expr_path(cx, source, word, meta)? {
-                    if word == SERIALIZE_WITH {
-                        serialize_with.set(source, &tokens, path);
-                    } else {
-                        deserialize_with.set(source, &tokens, path);
-                    }
-                }
+                let functions = (&mut serialize_with, &mut deserialize_with);
+                get_function(cx, source, meta, &tokens, functions)?;
             } else if meta.path == GETTER {
                 // #[serde(getter = "Duration::as_secs")]
                 if let Some(path) = get_expr_path(cx, source, GETTER, meta)? {

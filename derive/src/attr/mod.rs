@@ -604,3 +604,34 @@ pub(super) fn serde_module_fn(
         tokens.clone(),
     ))
 }
+
+/// Reads `serialize_with = "path"` or `deserialize_with = "path"` (`meta`, whose `tokens` are
+/// its word) into the setting of that direction; in `#[wire(...)]` it is an error that says
+/// where serde functions go.
+fn get_function(
+    cx: &Ctxt,
+    source: Source,
+    meta: &ParseNestedMeta,
+    tokens: &TokenStream,
+    (serialize_with, deserialize_with): (&mut Setting<syn::ExprPath>, &mut Setting<syn::ExprPath>),
+) -> syn::Result<()> {
+    let word = if meta.path == SERIALIZE_WITH {
+        SERIALIZE_WITH
+    } else {
+        DESERIALIZE_WITH
+    };
+    if let Source::Wire = source {
+        cx.error_spanned_by(
+            &meta.path,
+            format!("`{word}` names a serde function: write it in `#[serde(...)]`; fastwire's own functions go in a module named by `#[wire(with = \"...\")]`"),
+        );
+    }
+    if let Some(path) = get_expr_path(cx, source, word, meta)? {
+        if word == SERIALIZE_WITH {
+            serialize_with.set(source, tokens, path);
+        } else {
+            deserialize_with.set(source, tokens, path);
+        }
+    }
+    Ok(())
+}

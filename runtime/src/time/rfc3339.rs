@@ -43,7 +43,7 @@ pub(crate) const MAX_LEN: usize = 39;
 const REST_LEN: usize = 26;
 
 /// The digit pairs `00` to `99`, for writing two digits at once.
-const DIGIT_PAIRS: &[u8; 200] = b"\
+pub(super) const DIGIT_PAIRS: &[u8; 200] = b"\
     0001020304050607080910111213141516171819\
     2021222324252627282930313233343536373839\
     4041424344454647484950515253545556575859\

@@ -5,17 +5,11 @@
 
 use std::fmt;
 
+use super::rfc3339::DIGIT_PAIRS;
+
 /// Room for the longest text written: a signed 12-digit year, the rest of a date, a time with
 /// nine fraction digits and an offset (`-292277022657-01-27T08:29:52.999999999+23:59`, 44).
 const CAPACITY: usize = 48;
-
-/// The digit pairs `00` to `99`, for writing two digits at once.
-const DIGIT_PAIRS: &[u8; 200] = b"\
-    0001020304050607080910111213141516171819\
-    2021222324252627282930313233343536373839\
-    4041424344454647484950515253545556575859\
-    6061626364656667686970717273747576777879\
-    8081828384858687888990919293949596979899";
 
 /// ASCII text of at most [`CAPACITY`] bytes, built by appending.
 #[derive(Clone, Copy)]
