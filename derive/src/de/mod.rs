@@ -134,12 +134,21 @@ pub trait Layout {
     /// Statements returning the "unknown field" error for the name in `__bytes`.
     fn unknown_field(&self, cx: &Ctx) -> TokenStream;
     /// The member loop of an open keyed form, finding each member's position from `lookup`.
-    /// With [`Layout::member_exists`], the loop starts after the `__next` members already
+    /// With [`Layout::ordered_member`], the loop starts after the `__next` members already
     /// read in declaration order.
     fn member_loop(&self, cx: &Ctx, lookup: &MemberLookup) -> LoopFrame;
-    /// For a format whose keyed form says how many members it holds: the test that member
-    /// `position` (counting from 0) is there.
-    fn member_exists(&self) -> Option<fn(usize) -> TokenStream> {
+    /// A boolean expression: whether member `position` (counting from 0; `first` when no
+    /// member came before it) is there and named `name`, consuming its key if so, for reading
+    /// the members that come in declaration order without dispatch; `None` for a format
+    /// without such a test.
+    fn ordered_member(
+        &self,
+        cx: &Ctx,
+        position: usize,
+        name: &str,
+        first: bool,
+    ) -> Option<TokenStream> {
+        let _ = (cx, position, name, first);
         None
     }
     /// A struct's dispatch between its keyed form and its sequence form, opening each before
@@ -1015,31 +1024,29 @@ pub fn member_loop_after(
         resumed: tag.is_some(),
     };
     let LoopFrame { head, index, tail } = layout.member_loop(cx, &lookup);
-    // Where the format knows how many members there are, the members that come in declaration
-    // order (nearly always all of them) are read first without dispatch or duplicate checks;
-    // the loop takes over at the first one out of order.
-    let ordered = layout.member_exists().map(|exists| {
-        let steps =
-            decoded_fields(fields)
-                .into_iter()
-                .enumerate()
-                .map(|(position, (index, field))| {
-                    let exists = exists(position);
-                    let is_key = layout.is_key(cx, &field.attrs.name.deserialize);
-                    let binding = binding(index);
-                    let name = &field.attrs.name.deserialize;
-                    let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
-                    let next = position + 1;
-                    quote! {
-                        if !(#exists && #is_key) {
-                            break '__ordered;
-                        }
-                        #binding = #krate::__private::Some(#decode);
-                        __next = #next;
-                    }
-                });
-        quote!('__ordered: { #(#steps)* })
-    });
+    // The members that come in declaration order (nearly always all of them) are read first
+    // without dispatch or duplicate checks, where the format can test for the next one; the
+    // loop takes over at the first one out of order.
+    let steps: Option<Vec<TokenStream>> = decoded_fields(fields)
+        .into_iter()
+        .enumerate()
+        .map(|(position, (index, field))| {
+            let name = &field.attrs.name.deserialize;
+            let first = position == 0 && !lookup.resumed;
+            let present = layout.ordered_member(cx, position, name, first)?;
+            let binding = binding(index);
+            let decode = decode_field(cx, field, &PathSegment::Field(name.clone()));
+            let next = position + 1;
+            Some(quote! {
+                if !#present {
+                    break '__ordered;
+                }
+                #binding = #krate::__private::Some(#decode);
+                __next = #next;
+            })
+        })
+        .collect();
+    let ordered = steps.map(|steps| quote!('__ordered: { #(#steps)* }));
     quote! {
         #slots
         let mut __next: #krate::__private::usize = 0;

@@ -49,6 +49,23 @@ impl Layout for JsonLayout {
         quote!(__bytes == #literal)
     }
 
+    /// The key as written between quotes, when it needs no escapes (otherwise `false`: the
+    /// member loop reads every key).
+    fn ordered_member(
+        &self,
+        cx: &Ctx,
+        _position: usize,
+        name: &str,
+        first: bool,
+    ) -> Option<TokenStream> {
+        let fmt = &cx.fmt;
+        if name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+            return Some(quote!(false));
+        }
+        let quoted = syn::LitByteStr::new(format!("\"{name}\"").as_bytes(), Span::call_site());
+        Some(quote!(#fmt::Reader::try_member(__r, #first, #quoted)))
+    }
+
     fn unknown_field(&self, cx: &Ctx) -> TokenStream {
         let krate = cx.krate;
         let fmt = &cx.fmt;
@@ -77,7 +94,8 @@ impl Layout for JsonLayout {
         };
         let first = !lookup.resumed;
         LoopFrame {
-            head: quote!(let mut __first = #first; loop),
+            // After the members read in order (`__next` of them), none is first.
+            head: quote!(let mut __first = #first && __next == 0; loop),
             index,
             tail: TokenStream::new(),
         }

@@ -123,9 +123,17 @@ impl Layout for MsgpackLayout {
         }
     }
 
-    /// The map's header said how many entries follow: `__len`.
-    fn member_exists(&self) -> Option<fn(usize) -> TokenStream> {
-        Some(|position| quote!(#position < __len))
+    /// The map's header said how many entries follow (`__len`); the key is compared as
+    /// written.
+    fn ordered_member(
+        &self,
+        cx: &Ctx,
+        position: usize,
+        name: &str,
+        _first: bool,
+    ) -> Option<TokenStream> {
+        let is_key = self.is_key(cx, name);
+        Some(quote!((#position < __len && #is_key)))
     }
 
     /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).

@@ -827,6 +827,38 @@ impl<'de> Reader<'de> {
         self.parse_key_body().map(Some)
     }
 
+    /// Whether the next member of the open object has the key `quoted` (its text with the
+    /// quotes, as written without escapes: `b"\"id\""`); if so, the key and its colon (and the
+    /// comma before it unless `first`) are read, leaving the reader at the member's value as
+    /// [`Reader::object_key`] leaves it; otherwise nothing is read. Derived decoders read the
+    /// members that come in declaration order with it; any other key, a key with escapes or
+    /// malformed input is left to `object_key`.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn try_member(&mut self, first: bool, quoted: &[u8]) -> bool {
+        let start = self.pos;
+        if !first {
+            if self.skip_whitespace() != Some(b',') {
+                self.pos = start;
+                return false;
+            }
+            self.pos += 1;
+        }
+        if self.skip_whitespace() != Some(b'"') || !self.input[self.pos..].starts_with(quoted) {
+            self.pos = start;
+            return false;
+        }
+        let key_at = self.pos;
+        self.pos += quoted.len();
+        if self.skip_whitespace() != Some(b':') {
+            self.pos = start;
+            return false;
+        }
+        self.pos += 1;
+        self.last_key = key_at;
+        true
+    }
+
     /// Whether the next value is an object whose first member's key is `name`, written
     /// without escapes. If it is, the object is opened and that key and its colon are read,
     /// leaving the reader at the member's value (as [`Reader::object_key`] leaves it; read the

@@ -1,0 +1,75 @@
+//! A driver for profilers on the domain-type rows (`fastwire_benches::records`): decodes or
+//! encodes the 20,000 typed users or the 10,000 dated records in one format with fastwire,
+//! CALLS times, and nothing else after building the input, so that a profile of the whole
+//! process is a profile of that work.
+//!
+//! ```text
+//! cargo build --release -p fastwire-benches --example records_profile
+//! valgrind --tool=callgrind --toggle-collect='*records_profile::timed*' \
+//!     target/release/examples/records_profile users json decode 2
+//! ```
+//!
+//! Arguments: WORKLOAD (`users`, `records`), FORMAT (`json`, `msgpack`), DIRECTION (`encode`,
+//! `decode`), CALLS (default 10).
+
+use std::env;
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use fastwire_benches::records::{dated_records, typed_users, STANDARD_RECORDS, STANDARD_USERS};
+
+#[inline(never)]
+fn timed<T, O>(calls: usize, input: &T, work: impl Fn(&T) -> O) {
+    for _ in 0..calls {
+        black_box(work(black_box(input)));
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let [workload, format, direction, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: records_profile users|records json|msgpack encode|decode [CALLS]");
+        return ExitCode::FAILURE;
+    };
+    let calls = rest.first().and_then(|n| n.parse().ok()).unwrap_or(10);
+    macro_rules! run {
+        ($rows:expr, $ty:ty) => {{
+            let rows = $rows;
+            match (format.as_str(), direction.as_str()) {
+                ("json", "encode") => timed(calls, &rows, |r| fastwire::json::to_vec(r)),
+                ("json", "decode") => {
+                    let input = fastwire::json::to_vec(&rows);
+                    timed(calls, &input, |i| {
+                        fastwire::json::from_slice::<Vec<$ty>>(i).expect("decodes")
+                    })
+                }
+                ("msgpack", "encode") => timed(calls, &rows, |r| fastwire::msgpack::to_vec(r)),
+                ("msgpack", "decode") => {
+                    let input = fastwire::msgpack::to_vec(&rows);
+                    timed(calls, &input, |i| {
+                        fastwire::msgpack::from_slice::<Vec<$ty>>(i).expect("decodes")
+                    })
+                }
+                _ => {
+                    eprintln!("unknown format or direction");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }};
+    }
+    match workload.as_str() {
+        "users" => run!(
+            typed_users(STANDARD_USERS),
+            fastwire_benches::records::TypedUser
+        ),
+        "records" => run!(
+            dated_records(STANDARD_RECORDS),
+            fastwire_benches::records::DatedRecord
+        ),
+        _ => {
+            eprintln!("unknown workload");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
