@@ -816,3 +816,39 @@ fn error_messages_name_the_rust_types() {
     same::<RenamedShape>(r#"{"t":1}"#);
     same::<RenamedUntagged>(r#""x""#);
 }
+
+/// Adjacently tagged newtype variants whose content is absent: serde reads the content's type
+/// as a missing value (an `Option` is `None`; anything else is "missing field").
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum MaybeContent {
+    Optional(Option<u8>),
+    Required(u8),
+    Any(serde_json::Value),
+    Unit,
+}
+
+#[test]
+fn adjacent_newtype_without_content() {
+    agree::<MaybeContent>(&[
+        r#"{"t":"Optional"}"#,
+        r#"{"t":"Optional","c":null}"#,
+        r#"{"t":"Optional","c":3}"#,
+        r#"{"x":1,"t":"Optional"}"#,
+        r#"{"t":"Required"}"#,
+        r#"{"x":1,"t":"Required"}"#,
+        r#"{"t":"Any"}"#,
+        r#"{"t":"Unit"}"#,
+    ]);
+    let maps = [
+        rmp_serde::to_vec_named(&serde_json::json!({"t": "Optional"})).unwrap(),
+        rmp_serde::to_vec_named(&serde_json::json!({"x": 1, "t": "Optional"})).unwrap(),
+        rmp_serde::to_vec_named(&serde_json::json!({"t": "Required"})).unwrap(),
+    ];
+    let documents: Vec<&[u8]> = maps.iter().map(Vec::as_slice).collect();
+    agree_msgpack::<MaybeContent>(&documents);
+    assert_eq!(
+        fastwire::json::from_str::<MaybeContent>(r#"{"t":"Optional"}"#).unwrap(),
+        MaybeContent::Optional(None)
+    );
+}

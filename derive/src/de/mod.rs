@@ -608,7 +608,6 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
     }
     let krate = cx.krate;
     let fmt = &cx.fmt;
-    let ty = field.ty;
     let name = &field.attrs.name.deserialize;
     if field.attrs.decoded_by_function() {
         // A field read by a `with` module or function is required, whatever its type
@@ -617,8 +616,22 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
             return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name))
         };
     }
+    let missing = type_missing(cx, field);
+    quote! {
+        match #missing {
+            #krate::__private::Some(__v) => __v,
+            #krate::__private::None => return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name)),
+        }
+    }
+}
+
+/// The expression giving the value of `field`'s type when it is absent (`Decode::missing`:
+/// `Some(None)` for an `Option`), through the field's impls.
+pub fn type_missing(cx: &Ctx, field: &Field) -> TokenStream {
+    let fmt = &cx.fmt;
+    let ty = field.ty;
     let format_name = format_ident!("{}", cx.format.name());
-    let missing = respan(
+    respan(
         field_op(
             cx,
             field,
@@ -626,13 +639,7 @@ fn missing_value(cx: &Ctx, field: &Field) -> TokenStream {
             quote!(<#ty as #fmt::Decode<'de>>::missing()),
         ),
         ty.span(),
-    );
-    quote! {
-        match #missing {
-            #krate::__private::Some(__v) => __v,
-            #krate::__private::None => return #krate::__private::Err(#fmt::Reader::missing_field(__r, #name)),
-        }
-    }
+    )
 }
 
 /// The fields read from the input, with their index among all fields.

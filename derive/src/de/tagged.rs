@@ -522,13 +522,8 @@ fn adjacent_from_entries(
             }
         } else {
             let value = variant_content_in(cx, layout, cont, variant, true);
-            let absent = absent_content(cx, variant).unwrap_or_else(|| {
-                quote! {
-                    #krate::__private::Err(
-                        #fmt::Reader::missing_field(#fmt::FlatEntries::reader(__entries), #content),
-                    )
-                }
-            });
+            let reader = quote!(#fmt::FlatEntries::reader(__entries));
+            let absent = absent_content(cx, variant, content, &reader);
             quote! {
                 match __c {
                     #krate::__private::Some(__c) => #fmt::FlatEntries::decode_value(
@@ -559,16 +554,30 @@ fn adjacent_from_entries(
     }
 }
 
-/// The value of an adjacently tagged variant whose content is absent: a unit variant (also one
-/// read by a variant-level function, as serde reads it); `None` where that is an error.
-fn absent_content(cx: &Ctx, variant: &Variant) -> Option<TokenStream> {
+/// The value of an adjacently tagged variant whose content is absent, as serde reads it: a
+/// unit variant (also one read by a variant-level function); a newtype variant as its type
+/// reads a missing value (an `Option` is `None`), or else the "missing field" error on
+/// `reader`; any other variant that error.
+fn absent_content(cx: &Ctx, variant: &Variant, content: &str, reader: &TokenStream) -> TokenStream {
     let krate = cx.krate;
+    let fmt = &cx.fmt;
     let ident = &variant.ident;
-    let unit = match &variant.spread {
-        Some((style, _)) => *style == Style::Unit,
-        None => variant.style == Style::Unit,
-    };
-    unit.then(|| quote!(#krate::__private::Ok(Self::#ident)))
+    let missing = quote!(#krate::__private::Err(#fmt::Reader::missing_field(#reader, #content)));
+    match (&variant.spread, variant.style) {
+        (Some((Style::Unit, _)), _) | (None, Style::Unit) => {
+            quote!(#krate::__private::Ok(Self::#ident))
+        }
+        (None, Style::Newtype) if !variant.fields[0].attrs.decoded_by_function() => {
+            let value = super::type_missing(cx, &variant.fields[0]);
+            quote! {
+                match #value {
+                    #krate::__private::Some(__v) => #krate::__private::Ok(Self::#ident(__v)),
+                    #krate::__private::None => #missing,
+                }
+            }
+        }
+        _ => missing,
+    }
 }
 
 /// Adjacently tagged, with the tag as the object's first member (read by
@@ -617,14 +626,10 @@ fn adjacent_tag_first(
         let value = variant_content_in(cx, layout, cont, variant, true);
         quote!(#index => #value,)
     });
-    let absent = tagged
-        .iter()
-        .map(|(index, variant)| match absent_content(cx, variant) {
-            Some(value) => quote!(#index => #value,),
-            None => quote! {
-                #index => #krate::__private::Err(#fmt::Reader::missing_field(__r, #content)),
-            },
-        });
+    let absent = tagged.iter().map(|(index, variant)| {
+        let value = absent_content(cx, variant, content, &quote!(__r));
+        quote!(#index => #value,)
+    });
     quote! {
         let _ = __len;
         #[allow(dead_code)]
