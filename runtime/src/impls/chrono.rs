@@ -228,18 +228,34 @@ text_impls!(
     |text| parse_offset_date_time(text).map(|dt| dt.with_timezone(&Local)),
 );
 
-/// A short name's text.
-struct Name(&'static str);
+/// A short name's text (a weekday's or a month's, at most 9 bytes), after its MessagePack
+/// `fixstr` header.
+struct Name {
+    bytes: [u8; 10],
+    end: usize,
+}
 
 // Each format uses one of these.
 #[allow(dead_code)]
 impl Name {
-    fn as_bytes(&self) -> &[u8] {
-        self.0.as_bytes()
+    #[inline]
+    fn new(name: &'static str) -> Self {
+        let mut bytes = [0u8; 10];
+        let len = name.len().min(9);
+        bytes[0] = 0xA0 | len as u8;
+        bytes[1..=len].copy_from_slice(&name.as_bytes()[..len]);
+        Name {
+            bytes,
+            end: len + 1,
+        }
     }
 
-    fn as_str(&self) -> &str {
-        self.0
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[1..self.end]
+    }
+
+    fn as_msgpack_str(&mut self) -> &[u8] {
+        &self.bytes[..self.end]
     }
 }
 
@@ -249,17 +265,21 @@ text_impls!(
     Weekday,
     "Weekday",
     5,
-    |day| Name(WEEKDAYS[day.num_days_from_monday() as usize]),
+    |day| Name::new(WEEKDAYS[day.num_days_from_monday() as usize]),
     |text| text
         .parse()
         .map_err(|_| "short or long weekday names expected".to_owned()),
 );
 
-text_impls!(Month, "Month", 11, |month| Name(month.name()), |text| text
-    .parse()
-    .map_err(
-        |_| "short (3-letter) or full month names expected".to_owned()
-    ),);
+text_impls!(
+    Month,
+    "Month",
+    11,
+    |month| Name::new(month.name()),
+    |text| text
+        .parse()
+        .map_err(|_| "short (3-letter) or full month names expected".to_owned()),
+);
 
 /// chrono's own representation of a duration, which its serde impl writes: whole seconds
 /// rounded down, and the nanoseconds past them (0..1,000,000,000).

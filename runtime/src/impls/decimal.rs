@@ -86,12 +86,6 @@ impl Text {
     fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
     }
-
-    #[inline]
-    fn as_str(&self) -> &str {
-        // Only whole `&str`s are appended.
-        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
-    }
 }
 
 /// What rust_decimal's visitor says about a value it refuses.
@@ -211,7 +205,15 @@ impl<'de> crate::json::Decode<'de> for Decimal {
 impl crate::msgpack::Encode for Decimal {
     #[inline]
     fn encode<W: crate::msgpack::Writer>(&self, w: &mut W) {
-        w.write_str(Text::of(self).as_str());
+        let text = Text::of(self);
+        // At most 34 bytes: a `fixstr` or `str 8`.
+        let len = text.len as u8;
+        if len < 32 {
+            w.write_raw(&[0xA0 | len]);
+        } else {
+            w.write_raw(&[0xD9, len]);
+        }
+        w.write_raw(text.as_bytes());
     }
 
     #[inline]

@@ -109,8 +109,9 @@ macro_rules! text_impls {
             #[inline]
             fn encode<W: crate::msgpack::Writer>(&self, w: &mut W) {
                 let $value = self;
-                let text = $text;
-                w.write_str(text.as_str());
+                let mut text = $text;
+                // A `str` header and ASCII text: valid MessagePack as it is.
+                w.write_raw(text.as_msgpack_str());
             }
 
             #[inline]

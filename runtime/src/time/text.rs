@@ -11,11 +11,23 @@ use super::rfc3339::DIGIT_PAIRS;
 /// nine fraction digits and an offset (`-292277022657-01-27T08:29:52.999999999+23:59`, 44).
 const CAPACITY: usize = 48;
 
-/// ASCII text of at most [`CAPACITY`] bytes, built by appending.
+/// ASCII text of at most [`CAPACITY`] bytes, built by appending, after two bytes of room for a
+/// MessagePack `str` header (so the header and the text are written at once).
 #[derive(Clone, Copy)]
 pub(crate) struct TimeText {
-    bytes: [u8; CAPACITY],
-    len: usize,
+    bytes: [u8; HEADER + CAPACITY],
+    /// The end of the text in `bytes`.
+    end: usize,
+}
+
+/// Room kept before the text for a `fixstr` or `str 8` header.
+const HEADER: usize = 2;
+
+/// Two digits of `value` (below 100).
+#[inline(always)]
+fn pair(value: u32) -> [u8; 2] {
+    let at = (value as usize % 100) * 2;
+    [DIGIT_PAIRS[at], DIGIT_PAIRS[at + 1]]
 }
 
 impl TimeText {
@@ -23,39 +35,54 @@ impl TimeText {
     #[inline]
     pub(crate) fn new() -> Self {
         TimeText {
-            bytes: [0; CAPACITY],
-            len: 0,
+            bytes: [0; HEADER + CAPACITY],
+            end: HEADER,
         }
     }
 
     /// The text's bytes, all ASCII.
     #[inline]
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
+        &self.bytes[HEADER..self.end]
     }
 
     /// The text.
+    #[cfg_attr(not(test), allow(dead_code))]
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
         // Every byte appended is ASCII.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 
-    /// Appends one ASCII byte; past the capacity (which no caller reaches), nothing.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, byte: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = byte;
-            self.len += 1;
+    /// The text as a MessagePack string: its header (`fixstr` or `str 8`: the text is
+    /// shorter than 256 bytes) and its bytes.
+    #[cfg_attr(not(feature = "msgpack"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn as_msgpack_str(&mut self) -> &[u8] {
+        let len = self.end - HEADER;
+        if len < 32 {
+            self.bytes[1] = 0xA0 | len as u8;
+            &self.bytes[1..self.end]
+        } else {
+            self.bytes[0] = 0xD9;
+            self.bytes[1] = len as u8;
+            &self.bytes[..self.end]
         }
     }
 
-    /// Appends `value` (below 100) as two digits.
+    /// Appends `N` ASCII bytes at once; past the capacity (which no caller reaches), nothing.
     #[inline(always)]
-    fn push2(&mut self, value: u32) {
-        let pair = (value as usize % 100) * 2;
-        self.push(DIGIT_PAIRS[pair]);
-        self.push(DIGIT_PAIRS[pair + 1]);
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
+        if let Some(room) = self.bytes.get_mut(self.end..self.end + N) {
+            room.copy_from_slice(&bytes);
+            self.end += N;
+        }
+    }
+
+    /// Appends one ASCII byte.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, byte: u8) {
+        self.put([byte]);
     }
 
     /// Appends the decimal digits of `value`, at least `width` of them (zero-padded).
@@ -76,71 +103,84 @@ impl TimeText {
 
     /// Appends a date as chrono writes it: `YYYY-MM-DD`, a year outside 0000..=9999 with its
     /// sign and at least four digits (`+10000-01-01`, `-0001-12-31`).
+    #[inline]
     pub(crate) fn date(&mut self, year: i64, month: u8, day: u8) {
+        let ([m0, m1], [d0, d1]) = (pair(u32::from(month)), pair(u32::from(day)));
         if (0..=9999).contains(&year) {
             let year = year as u32;
-            self.push2(year / 100);
-            self.push2(year % 100);
+            let ([y0, y1], [y2, y3]) = (pair(year / 100), pair(year % 100));
+            self.put([y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1]);
         } else {
             self.push(if year < 0 { b'-' } else { b'+' });
             self.push_padded(year.unsigned_abs(), 4);
+            self.put([b'-', m0, m1, b'-', d0, d1]);
         }
-        self.push(b'-');
-        self.push2(u32::from(month));
-        self.push(b'-');
-        self.push2(u32::from(day));
     }
 
     /// Appends a time of day as chrono writes it: `HH:MM:SS`, then the fraction of
     /// `nanosecond` in 3, 6 or 9 digits, the fewest that hold it, or none when it is zero. A
     /// `nanosecond` of 1,000,000,000 or more is chrono's leap second: the seconds field reads
     /// one more (`:60`) and the fraction is the rest.
+    #[inline]
     pub(crate) fn time(&mut self, hour: u32, minute: u32, second: u32, nanosecond: u32) {
         let (second, nanosecond) = if nanosecond >= 1_000_000_000 {
             (second + 1, nanosecond.min(1_999_999_999) - 1_000_000_000)
         } else {
             (second, nanosecond)
         };
-        self.push2(hour);
-        self.push(b':');
-        self.push2(minute);
-        self.push(b':');
-        self.push2(second);
+        let ([h0, h1], [m0, m1], [s0, s1]) = (pair(hour), pair(minute), pair(second));
+        self.put([h0, h1, b':', m0, m1, b':', s0, s1]);
         if nanosecond == 0 {
             return;
         }
-        self.push(b'.');
+        let digit = |value: u32| b'0' + (value % 10) as u8;
         if nanosecond % 1_000_000 == 0 {
             let millis = nanosecond / 1_000_000;
-            self.push(b'0' + (millis / 100) as u8);
-            self.push2(millis % 100);
+            let [a, b] = pair(millis % 100);
+            self.put([b'.', digit(millis / 100), a, b]);
         } else if nanosecond % 1000 == 0 {
             let micros = nanosecond / 1000;
-            self.push2(micros / 10_000);
-            self.push2(micros / 100 % 100);
-            self.push2(micros % 100);
+            let ([a, b], [c, d], [e, f]) = (
+                pair(micros / 10_000),
+                pair(micros / 100 % 100),
+                pair(micros % 100),
+            );
+            self.put([b'.', a, b, c, d, e, f]);
         } else {
-            self.push(b'0' + (nanosecond / 100_000_000) as u8);
-            self.push2(nanosecond / 1_000_000 % 100);
-            self.push2(nanosecond / 10_000 % 100);
-            self.push2(nanosecond / 100 % 100);
-            self.push2(nanosecond % 100);
+            let ([a, b], [c, d], [e, f], [g, h]) = (
+                pair(nanosecond / 1_000_000 % 100),
+                pair(nanosecond / 10_000 % 100),
+                pair(nanosecond / 100 % 100),
+                pair(nanosecond % 100),
+            );
+            self.put([
+                b'.',
+                digit(nanosecond / 100_000_000),
+                a,
+                b,
+                c,
+                d,
+                e,
+                f,
+                g,
+                h,
+            ]);
         }
     }
 
     /// Appends an offset of `seconds` east of UTC as chrono's RFC 3339 writer does: `Z` for
     /// zero when `zulu`, otherwise `+HH:MM` / `-HH:MM`, the seconds rounded to the nearest
     /// minute.
+    #[inline]
     pub(crate) fn offset(&mut self, seconds: i32, zulu: bool) {
         if zulu && seconds == 0 {
             self.push(b'Z');
             return;
         }
-        self.push(if seconds < 0 { b'-' } else { b'+' });
+        let sign = if seconds < 0 { b'-' } else { b'+' };
         let minutes = (seconds.unsigned_abs() + 30) / 60;
-        self.push2(minutes / 60);
-        self.push(b':');
-        self.push2(minutes % 60);
+        let ([h0, h1], [m0, m1]) = (pair(minutes / 60), pair(minutes % 60));
+        self.put([sign, h0, h1, b':', m0, m1]);
     }
 }
 
@@ -164,6 +204,19 @@ mod tests {
         let mut text = TimeText::new();
         build(&mut text);
         text.as_str().to_owned()
+    }
+
+    #[test]
+    fn headers_for_messagepack() {
+        let mut short = TimeText::new();
+        short.date(2024, 2, 29);
+        assert_eq!(short.as_msgpack_str(), b"\xaa2024-02-29");
+        let mut long = TimeText::new();
+        long.date(2024, 2, 29);
+        long.push(b'T');
+        long.time(1, 2, 3, 1);
+        long.offset(3600, true);
+        assert_eq!(long.as_msgpack_str()[..2], [0xD9, 35]);
     }
 
     #[test]
