@@ -531,3 +531,44 @@ fn unix_timestamps_as_chronos_serde_modules_write_them() {
     assert!(fastwire::json::try_to_string(&far).is_err());
     assert!(fastwire::msgpack::try_to_vec(&far).is_err());
 }
+
+#[test]
+fn dates_ids_and_decimals_as_map_keys() {
+    use std::collections::BTreeMap;
+    let mut rng = rng(10);
+    let by_date: BTreeMap<NaiveDate, u32> = (0..50).map(|i| (random_date(&mut rng), i)).collect();
+    assert_same_round_trip(&by_date);
+    let by_instant: BTreeMap<DateTime<Utc>, Weekday> = (0..50)
+        .map(|i| {
+            let at = DateTime::from_timestamp(rng.random_range(0..4_000_000_000), 0).unwrap();
+            (at, Weekday::try_from((i % 7) as u8).unwrap())
+        })
+        .collect();
+    assert_same_round_trip(&by_instant);
+    let by_id: BTreeMap<Uuid, Decimal> = (0..50)
+        .map(|i| (Uuid::from_bytes(rng.random()), Decimal::new(i * 125, 2)))
+        .collect();
+    assert_same_round_trip(&by_id);
+    let by_amount: BTreeMap<Decimal, Month> = (1..=12)
+        .map(|m| (Decimal::new(m * 1001, 3), Month::try_from(m as u8).unwrap()))
+        .collect();
+    assert_same_round_trip(&by_amount);
+    for text in [
+        r#"{"2024-02-29":1}"#,
+        r#"{"2024-02-30":1}"#,
+        r#"{"+2024-01-05":1}"#,
+        r#"{"2024-01-05":1,"2024-01-05":2}"#,
+    ] {
+        let _ = assert_decodes_same::<BTreeMap<NaiveDate, u32>>(text);
+    }
+    for text in [
+        r#"{"67E55044-10B1-426F-9247-BB680E5FE0C8":"1.5"}"#,
+        r#"{"67e55044":"1.5"}"#,
+        r#"{"{67e55044-10b1-426f-9247-bb680e5fe0c8}":1}"#,
+    ] {
+        let _ = assert_decodes_same::<BTreeMap<Uuid, Decimal>>(text);
+    }
+    for text in [r#"{"1e3":"Jan"}"#, r#"{"x":"Jan"}"#, r#"{"-0.50":"March"}"#] {
+        let _ = assert_decodes_same::<BTreeMap<Decimal, Month>>(text);
+    }
+}

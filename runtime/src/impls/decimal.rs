@@ -201,6 +201,29 @@ impl<'de> crate::json::Decode<'de> for Decimal {
     }
 }
 
+/// As a JSON object key: the exact text (serde_json writes `Decimal` keys as the string the
+/// value is, and hands a key to rust_decimal's visitor as a string).
+#[cfg(feature = "json")]
+impl crate::json::EncodeKey for Decimal {
+    #[inline]
+    fn encode_key<W: crate::json::Writer>(&self, w: &mut W) {
+        super::json_write_ascii(w, Text::of(self).as_bytes());
+    }
+
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        24
+    }
+}
+
+#[cfg(feature = "json")]
+impl<'de> crate::json::DecodeKey<'de> for Decimal {
+    #[inline]
+    fn decode_key(key: crate::json::Str<'de, '_>) -> Result<Self, String> {
+        from_text(&key)
+    }
+}
+
 #[cfg(feature = "msgpack")]
 impl crate::msgpack::Encode for Decimal {
     #[inline]

@@ -104,6 +104,32 @@ macro_rules! text_impls {
             }
         }
 
+        /// As a JSON object key: the same text (serde_json writes and reads such keys as
+        /// the string the value is).
+        #[cfg(feature = "json")]
+        impl crate::json::EncodeKey for $ty {
+            #[inline]
+            fn encode_key<W: crate::json::Writer>(&self, w: &mut W) {
+                let $value = self;
+                let text = $text;
+                super::json_write_ascii(w, text.as_bytes());
+            }
+
+            #[inline]
+            fn key_size_hint(&self) -> usize {
+                $hint
+            }
+        }
+
+        #[cfg(feature = "json")]
+        impl<'de> crate::json::DecodeKey<'de> for $ty {
+            #[inline]
+            fn decode_key(key: crate::json::Str<'de, '_>) -> Result<Self, String> {
+                let $input: &str = &key;
+                $parse
+            }
+        }
+
         #[cfg(feature = "msgpack")]
         impl crate::msgpack::Encode for $ty {
             #[inline]

@@ -57,6 +57,31 @@ impl<'de> crate::json::Decode<'de> for Uuid {
     }
 }
 
+/// As a JSON object key: the hyphenated text (serde_json writes and reads `Uuid` keys as the
+/// string the value is).
+#[cfg(feature = "json")]
+impl crate::json::EncodeKey for Uuid {
+    #[inline]
+    fn encode_key<W: crate::json::Writer>(&self, w: &mut W) {
+        super::json_write_ascii(w, Hyphenated::of(self).as_bytes());
+    }
+
+    #[inline]
+    fn key_size_hint(&self) -> usize {
+        38
+    }
+}
+
+#[cfg(feature = "json")]
+impl<'de> crate::json::DecodeKey<'de> for Uuid {
+    #[inline]
+    fn decode_key(key: crate::json::Str<'de, '_>) -> Result<Self, String> {
+        Uuid::try_parse(&key)
+            .or_else(|_| Uuid::parse_str(&key))
+            .map_err(parse_error)
+    }
+}
+
 #[cfg(feature = "msgpack")]
 impl crate::msgpack::Encode for Uuid {
     #[inline]
