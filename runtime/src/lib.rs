@@ -154,7 +154,13 @@ mod error;
 mod flat;
 #[cfg(all(
     any(feature = "json", feature = "msgpack"),
-    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
+    any(
+        feature = "chrono",
+        feature = "jiff",
+        feature = "rust_decimal",
+        feature = "time",
+        feature = "uuid"
+    )
 ))]
 mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]

@@ -7,18 +7,23 @@
 //! quotes or backslashes), and read from a string only (not a `bin`, which serde's string
 //! visitors refuse), with errors at the string's first byte.
 
+//! Not every helper is used by every crate's impls: those a given set of features leaves
+//! unused are allowed to be.
+#![allow(dead_code, unused_macros, unused_imports)]
+
 #[cfg(feature = "chrono")]
 mod chrono;
 #[cfg(feature = "rust_decimal")]
 mod decimal;
+#[cfg(feature = "jiff")]
+mod jiff;
+#[cfg(feature = "time")]
+mod time;
 #[cfg(feature = "uuid")]
 mod uuid;
 
 /// Writes `text` (ASCII, without quotes, backslashes or control characters) as a JSON string.
-#[cfg(all(
-    feature = "json",
-    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
-))]
+#[cfg(feature = "json")]
 #[inline]
 fn json_write_ascii<W: crate::json::Writer>(w: &mut W, text: &[u8]) {
     w.reserve(text.len() + 2);
@@ -32,10 +37,7 @@ fn json_write_ascii<W: crate::json::Writer>(w: &mut W, text: &[u8]) {
 /// Reads a JSON string and gives its text to `parse`; anything else is an "invalid type"
 /// error naming `expected` (the words of the type's serde visitor), and `parse`'s error is a
 /// data error at the string's first byte.
-#[cfg(all(
-    feature = "json",
-    any(feature = "chrono", feature = "uuid", feature = "rust_decimal")
-))]
+#[cfg(feature = "json")]
 #[inline]
 fn json_read_text<T>(
     r: &mut crate::json::Reader<'_>,
@@ -54,7 +56,7 @@ fn json_read_text<T>(
 }
 
 /// Reads a MessagePack `str` and gives its text to `parse`, as [`json_read_text`] does.
-#[cfg(all(feature = "msgpack", any(feature = "chrono", feature = "rust_decimal")))]
+#[cfg(feature = "msgpack")]
 #[inline]
 fn msgpack_read_text<T>(
     r: &mut crate::msgpack::Reader<'_>,
@@ -74,7 +76,6 @@ fn msgpack_read_text<T>(
 /// `$value` (a [`TimeText`](crate::time::TimeText) or any type with `as_bytes` and
 /// `as_str`), `$parse` reads the type from `$input` or gives the error's message, and
 /// `$expected` names the type in "invalid type" errors.
-#[cfg(feature = "chrono")]
 macro_rules! text_impls {
     (
         $ty:ty, $expected:literal, $hint:literal,
@@ -155,12 +156,10 @@ macro_rules! text_impls {
         }
     };
 }
-#[cfg(feature = "chrono")]
 use text_impls;
 
 /// An integer as a serde visitor of `i64`s receives it from serde_json or rmp-serde: negative
 /// ones as `i64`, the others as `u64`.
-#[cfg(feature = "chrono")]
 pub(crate) enum Integer {
     Signed(i64),
     Unsigned(u64),
@@ -168,7 +167,7 @@ pub(crate) enum Integer {
 
 /// Reads a JSON integer for a visitor of integers (`deserialize_i64`); a float, or anything
 /// else, is an "invalid type" error naming `expected`.
-#[cfg(all(feature = "json", feature = "chrono"))]
+#[cfg(feature = "json")]
 pub(crate) fn json_integer(
     r: &mut crate::json::Reader<'_>,
     expected: &'static str,
@@ -192,7 +191,7 @@ pub(crate) fn json_integer(
 }
 
 /// Reads a MessagePack integer for a visitor of integers, as [`json_integer`] does.
-#[cfg(all(feature = "msgpack", feature = "chrono"))]
+#[cfg(feature = "msgpack")]
 pub(crate) fn msgpack_integer(
     r: &mut crate::msgpack::Reader<'_>,
     expected: &'static str,
@@ -211,10 +210,8 @@ pub(crate) fn msgpack_integer(
 }
 
 /// A float as serde's `Unexpected::Float` shows it in messages (a whole number keeps a `.0`).
-#[cfg(any(feature = "chrono", feature = "rust_decimal"))]
 pub(crate) struct Float(pub(crate) f64);
 
-#[cfg(any(feature = "chrono", feature = "rust_decimal"))]
 impl std::fmt::Display for Float {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.0.is_finite() && self.0.fract() == 0.0 && self.0.abs() < 1e16 {

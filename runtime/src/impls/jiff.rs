@@ -1,0 +1,2 @@
+//! jiff's types, written and read as its serde impls write and read them through serde_json
+//! and rmp-serde.
