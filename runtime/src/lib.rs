@@ -166,6 +166,8 @@ mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod text_value;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod time;
 
 #[cfg(feature = "serde")]
@@ -178,7 +180,7 @@ mod flat_probe;
 pub mod json;
 #[cfg(feature = "msgpack")]
 pub mod msgpack;
-#[cfg(all(any(feature = "json", feature = "msgpack"), feature = "chrono"))]
+#[cfg(any(feature = "json", feature = "msgpack"))]
 pub mod with;
 
 #[cfg(any(feature = "json", feature = "msgpack"))]

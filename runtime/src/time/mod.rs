@@ -9,7 +9,6 @@ mod civil;
 mod rfc3339;
 #[cfg(test)]
 mod tests;
-#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
 mod text;
 
 #[allow(unused_imports)] // for the chrono, time and jiff impls that build on this module
@@ -22,6 +21,4 @@ pub(crate) use rfc3339::{
     format_utc, parse_date, parse_date_time, parse_time, write_utc, Date, DateTime, Rfc3339Error,
     Rfc3339Text, Time, MAX_LEN,
 };
-#[cfg(any(feature = "chrono", feature = "time", feature = "jiff"))]
-#[allow(unused_imports)] // for the chrono, time and jiff impls that build on this module
 pub(crate) use text::TimeText;

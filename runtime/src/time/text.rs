@@ -169,6 +169,26 @@ impl TimeText {
         }
     }
 
+    /// Appends a fraction of exactly `digits` digits (0..=9; none, and no point, for 0) of
+    /// `nanosecond` (below 1,000,000,000), truncated, as chrono's `SecondsFormat::Millis`,
+    /// `Micros` and `Nanos` write it.
+    #[inline]
+    pub(crate) fn fixed_fraction(&mut self, nanosecond: u32, digits: u8) {
+        if digits == 0 {
+            return;
+        }
+        let mut all = [b'.', b'0', b'0', b'0', b'0', b'0', b'0', b'0', b'0', b'0'];
+        let mut rest = nanosecond % 1_000_000_000;
+        for slot in all[1..].iter_mut().rev() {
+            *slot = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        let shown = usize::from(digits.min(9)) + 1;
+        for &byte in &all[..shown] {
+            self.push(byte);
+        }
+    }
+
     /// Appends an offset of `seconds` east of UTC as chrono's RFC 3339 writer does: `Z` for
     /// zero when `zulu`, otherwise `+HH:MM` / `-HH:MM`, the seconds rounded to the nearest
     /// minute.

@@ -1,7 +1,8 @@
 //! chrono instants as Unix timestamps, byte for byte what chrono's own serde modules
 //! (`chrono::serde::ts_seconds`, `ts_milliseconds`, `ts_microseconds`, `ts_nanoseconds`) write
 //! through serde_json and rmp-serde: an integer count of seconds (milliseconds, ...) since
-//! 1970-01-01T00:00:00Z, rounded down. Reading takes any integer whose instant chrono
+//! 1970-01-01T00:00:00Z, rounded down; and their `_option` forms (`ts_seconds_option`, ...)
+//! for an `Option<DateTime<Utc>>`, `None` being `null` / `nil`. Reading takes any integer whose instant chrono
 //! represents; a float or any other value is an "invalid type" error, as in chrono.
 //!
 //! ```
@@ -38,7 +39,7 @@ fn invalid_timestamp(value: impl std::fmt::Display) -> String {
 macro_rules! timestamp_module {
     (
         $(#[$doc:meta])*
-        $name:ident, $expected:literal,
+        $name:ident, $option:ident, $expected:literal,
         write: |$dt:ident| $write:expr,
         signed: |$signed:ident| $from_signed:expr,
         unsigned: |$unsigned:ident| $from_unsigned:expr $(,)?
@@ -106,12 +107,66 @@ macro_rules! timestamp_module {
                 }
             }
         }
+
+        #[doc = concat!(
+            "An `Option<DateTime<Utc>>` as `chrono::serde::", stringify!($option),
+            "`: `Some` as [`", stringify!($name), "`] writes it, `None` as `null` / `nil`."
+        )]
+        pub mod $option {
+            /// In JSON.
+            #[cfg(feature = "json")]
+            pub mod json {
+                use chrono::{DateTime, Utc};
+
+                use crate::json::{Error, Reader, Writer};
+
+                /// Writes `Some` as the count, `None` as `null`.
+                pub fn encode<W: Writer>(value: &Option<DateTime<Utc>>, w: &mut W) {
+                    match value {
+                        Some(value) => super::super::$name::json::encode(value, w),
+                        None => crate::json::Encode::encode(&(), w),
+                    }
+                }
+
+                /// Reads `null` as `None`, an integer count as `Some`.
+                pub fn decode(r: &mut Reader<'_>) -> Result<Option<DateTime<Utc>>, Error> {
+                    if r.try_null()? {
+                        return Ok(None);
+                    }
+                    super::super::$name::json::decode(r).map(Some)
+                }
+            }
+
+            /// In MessagePack.
+            #[cfg(feature = "msgpack")]
+            pub mod msgpack {
+                use chrono::{DateTime, Utc};
+
+                use crate::msgpack::{Error, Reader, Writer};
+
+                /// Writes `Some` as the count, `None` as `nil`.
+                pub fn encode<W: Writer>(value: &Option<DateTime<Utc>>, w: &mut W) {
+                    match value {
+                        Some(value) => super::super::$name::msgpack::encode(value, w),
+                        None => w.write_raw(&[0xC0]),
+                    }
+                }
+
+                /// Reads `nil` as `None`, an integer count as `Some`.
+                pub fn decode(r: &mut Reader<'_>) -> Result<Option<DateTime<Utc>>, Error> {
+                    if r.try_nil()? {
+                        return Ok(None);
+                    }
+                    super::super::$name::msgpack::decode(r).map(Some)
+                }
+            }
+        }
     };
 }
 
 timestamp_module!(
     /// Whole seconds, as `chrono::serde::ts_seconds`.
-    ts_seconds, "a unix timestamp in seconds",
+    ts_seconds, ts_seconds_option, "a unix timestamp in seconds",
     write: |dt| Ok(dt.timestamp()),
     signed: |n| DateTime::from_timestamp(n, 0).ok_or_else(|| invalid_timestamp(n)),
     unsigned: |n| i64::try_from(n)
@@ -122,7 +177,7 @@ timestamp_module!(
 
 timestamp_module!(
     /// Milliseconds, as `chrono::serde::ts_milliseconds`.
-    ts_milliseconds, "a unix timestamp in milliseconds",
+    ts_milliseconds, ts_milliseconds_option, "a unix timestamp in milliseconds",
     write: |dt| Ok(dt.timestamp_millis()),
     signed: |n| DateTime::from_timestamp_millis(n).ok_or_else(|| invalid_timestamp(n)),
     unsigned: |n| DateTime::from_timestamp((n / 1000) as i64, ((n % 1000) * 1_000_000) as u32)
@@ -131,7 +186,7 @@ timestamp_module!(
 
 timestamp_module!(
     /// Microseconds, as `chrono::serde::ts_microseconds`.
-    ts_microseconds, "a unix timestamp in microseconds",
+    ts_microseconds, ts_microseconds_option, "a unix timestamp in microseconds",
     write: |dt| Ok(dt.timestamp_micros()),
     signed: |n| DateTime::from_timestamp_micros(n).ok_or_else(|| invalid_timestamp(n)),
     unsigned: |n| DateTime::from_timestamp((n / 1_000_000) as i64, ((n % 1_000_000) * 1000) as u32)
@@ -141,7 +196,7 @@ timestamp_module!(
 timestamp_module!(
     /// Nanoseconds, as `chrono::serde::ts_nanoseconds`: only instants from 1677-09-21 to
     /// 2262-04-11 have a count in an `i64`; writing any other fails, as in chrono.
-    ts_nanoseconds, "a unix timestamp in nanoseconds",
+    ts_nanoseconds, ts_nanoseconds_option, "a unix timestamp in nanoseconds",
     write: |dt| dt
         .timestamp_nanos_opt()
         .ok_or("value out of range for a timestamp with nanosecond precision"),

@@ -2,6 +2,23 @@
 //! `#[wire(with = "fastwire::with::...")]`: each holds a `json` and a `msgpack` module with
 //! `encode` and `decode` functions over fastwire's writers and readers (no serde, no bridge).
 //! Where a serde counterpart exists, the bytes and the accepted inputs are that counterpart's.
+//!
+//! | module | field types | JSON | MessagePack | serde counterpart |
+//! |---|---|---|---|---|
+//! | [`timestamp`] | [`Instant`]s | the type's own | timestamp extension (-1) | — |
+//! | [`rfc3339::seconds`], [`millis`](rfc3339::millis), [`micros`](rfc3339::micros), [`nanos`](rfc3339::nanos) | [`OffsetInstant`]s | RFC 3339, fixed fraction digits | the same text | — |
+//! | `chrono::ts_seconds`, `ts_milliseconds`, `ts_microseconds`, `ts_nanoseconds` and their `_option` forms | chrono's `DateTime<Utc>` | integer | integer | `chrono::serde::ts_*` |
+//!
+//! Modules over an `Option` of the value (`timestamp::option`, `rfc3339::millis::option`,
+//! `chrono::ts_seconds_option`, ...) write `None` as `null` / `nil`. As with any `with`, a field
+//! using one must be present in the input unless it has `#[serde(default)]`.
+
+mod instant;
+
+pub use instant::{Instant, OffsetInstant};
 
 #[cfg(feature = "chrono")]
 pub mod chrono;
+pub mod rfc3339;
+#[cfg(feature = "msgpack")]
+pub mod timestamp;

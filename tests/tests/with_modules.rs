@@ -1,0 +1,388 @@
+//! fastwire's native `with` modules (`fastwire::with`): against their serde counterparts where
+//! one exists (chrono's `ts_*_option`), otherwise against an independent writer of the same
+//! format (chrono's `to_rfc3339_opts`, `msgpack::Timestamp`) and a reader that must give the
+//! value back.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use chrono::{DateTime, FixedOffset, Local, SecondsFormat, Utc};
+use fastwire::msgpack::Timestamp;
+use fastwire_tests::{assert_decodes_same, assert_same_round_trip};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+fn rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
+}
+
+/// An instant anywhere in 0000..=9999, sometimes in a whole second or millisecond.
+fn random_instant(rng: &mut StdRng) -> DateTime<Utc> {
+    let seconds = rng.random_range(-62_167_219_200i64..253_402_300_800);
+    let nanos = match rng.random_range(0..3) {
+        0 => 0,
+        1 => rng.random_range(0..1000) * 1_000_000,
+        _ => rng.random_range(0..1_000_000_000),
+    };
+    DateTime::from_timestamp(seconds, nanos).unwrap()
+}
+
+/// An offset of whole minutes within ±23:59 (what RFC 3339 text can carry).
+fn random_offset(rng: &mut StdRng) -> FixedOffset {
+    FixedOffset::east_opt(rng.random_range(-1439..=1439) * 60).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// chrono's `ts_*_option`
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OptionStamps {
+    #[serde(with = "chrono::serde::ts_seconds_option")]
+    #[wire(with = "fastwire::with::chrono::ts_seconds_option")]
+    seconds: Option<DateTime<Utc>>,
+    #[serde(with = "chrono::serde::ts_milliseconds_option")]
+    #[wire(with = "fastwire::with::chrono::ts_milliseconds_option")]
+    millis: Option<DateTime<Utc>>,
+    #[serde(with = "chrono::serde::ts_microseconds_option")]
+    #[wire(with = "fastwire::with::chrono::ts_microseconds_option")]
+    micros: Option<DateTime<Utc>>,
+    #[serde(with = "chrono::serde::ts_nanoseconds_option")]
+    #[wire(with = "fastwire::with::chrono::ts_nanoseconds_option")]
+    nanos: Option<DateTime<Utc>>,
+}
+
+#[test]
+fn optional_unix_timestamps_as_chronos_serde_modules_write_them() {
+    let mut rng = rng(1);
+    for _ in 0..500 {
+        let at = |rng: &mut StdRng| {
+            if rng.random_bool(0.3) {
+                return None;
+            }
+            let seconds = rng.random_range(-9_000_000_000i64..9_000_000_000);
+            DateTime::from_timestamp(seconds, rng.random_range(0..1_000_000_000))
+        };
+        let stamps = OptionStamps {
+            seconds: at(&mut rng).map(|dt| DateTime::from_timestamp(dt.timestamp(), 0).unwrap()),
+            millis: at(&mut rng)
+                .map(|dt| DateTime::from_timestamp_millis(dt.timestamp_millis()).unwrap()),
+            micros: at(&mut rng)
+                .map(|dt| DateTime::from_timestamp_micros(dt.timestamp_micros()).unwrap()),
+            nanos: at(&mut rng),
+        };
+        assert_same_round_trip(&stamps);
+    }
+    for value in [
+        "null",
+        "0",
+        "-1",
+        "1.5",
+        "\"1\"",
+        "[]",
+        "9223372036854775807",
+    ] {
+        let text =
+            format!(r#"{{"seconds":{value},"millis":{value},"micros":{value},"nanos":{value}}}"#);
+        let _ = assert_decodes_same::<OptionStamps>(&text);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let bytes = rmp_serde::to_vec_named(&value).unwrap();
+        let ours = fastwire::msgpack::from_slice::<OptionStamps>(&bytes).ok();
+        let theirs = rmp_serde::from_slice::<OptionStamps>(&bytes).ok();
+        assert_eq!(ours, theirs, "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `rfc3339::{seconds, millis, micros, nanos}`
+// ---------------------------------------------------------------------------------------------
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq, Clone)]
+#[wire(bound = "T: fastwire::with::OffsetInstant")]
+struct Fixed<T> {
+    #[wire(with = "fastwire::with::rfc3339::seconds")]
+    seconds: T,
+    #[wire(with = "fastwire::with::rfc3339::millis")]
+    millis: T,
+    #[wire(with = "fastwire::with::rfc3339::micros")]
+    micros: T,
+    #[wire(with = "fastwire::with::rfc3339::nanos")]
+    nanos: T,
+}
+
+/// The JSON chrono's `to_rfc3339_opts` gives for the four widths of `dt`.
+fn chrono_fixed<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> String
+where
+    Tz::Offset: std::fmt::Display,
+{
+    let text = |format| dt.to_rfc3339_opts(format, true);
+    format!(
+        r#"{{"seconds":"{}","millis":"{}","micros":"{}","nanos":"{}"}}"#,
+        text(SecondsFormat::Secs),
+        text(SecondsFormat::Millis),
+        text(SecondsFormat::Micros),
+        text(SecondsFormat::Nanos)
+    )
+}
+
+/// The value each width reads back: the instant truncated to the width's precision.
+fn truncated<Tz: chrono::TimeZone>(dt: &DateTime<Tz>) -> Fixed<DateTime<Tz>> {
+    let cut = |unit: u32| {
+        let nanos = dt.timestamp_subsec_nanos();
+        dt.clone() - chrono::TimeDelta::nanoseconds(i64::from(nanos % unit))
+    };
+    Fixed {
+        seconds: cut(1_000_000_000),
+        millis: cut(1_000_000),
+        micros: cut(1000),
+        nanos: dt.clone(),
+    }
+}
+
+/// `value` writes `expected` in JSON and the same strings in MessagePack, and each width reads
+/// back as `back`.
+#[track_caller]
+fn check_fixed<T>(value: &Fixed<T>, expected: &str, back: &Fixed<T>)
+where
+    T: fastwire::with::OffsetInstant + PartialEq + std::fmt::Debug + Clone,
+{
+    let json = fastwire::json::to_string(value);
+    assert_eq!(json, expected);
+    assert_eq!(&fastwire::json::from_str::<Fixed<T>>(&json).unwrap(), back);
+    // serde_json's `Value` sorts keys: read the texts into a struct that keeps their order.
+    #[derive(Serialize, serde::Deserialize)]
+    struct Texts {
+        seconds: String,
+        millis: String,
+        micros: String,
+        nanos: String,
+    }
+    let texts: Texts = serde_json::from_str(expected).unwrap();
+    let msgpack = fastwire::msgpack::to_vec(value);
+    assert_eq!(
+        msgpack,
+        rmp_serde::to_vec_named(&texts).unwrap(),
+        "{expected}"
+    );
+    assert_eq!(
+        &fastwire::msgpack::from_slice::<Fixed<T>>(&msgpack).unwrap(),
+        back
+    );
+}
+
+fn all<T: Clone>(value: T) -> Fixed<T> {
+    Fixed {
+        seconds: value.clone(),
+        millis: value.clone(),
+        micros: value.clone(),
+        nanos: value,
+    }
+}
+
+#[test]
+fn fixed_fraction_texts_are_chronos_for_utc_offset_and_system_instants() {
+    let mut rng = rng(2);
+    for _ in 0..2000 {
+        let utc = random_instant(&mut rng);
+        check_fixed(&all(utc), &chrono_fixed(&utc), &truncated(&utc));
+
+        let fixed = utc.with_timezone(&random_offset(&mut rng));
+        check_fixed(&all(fixed), &chrono_fixed(&fixed), &truncated(&fixed));
+
+        let system = if utc.timestamp() >= 0 {
+            UNIX_EPOCH + Duration::new(utc.timestamp() as u64, utc.timestamp_subsec_nanos())
+        } else {
+            UNIX_EPOCH - Duration::from_secs(utc.timestamp().unsigned_abs())
+                + Duration::from_nanos(u64::from(utc.timestamp_subsec_nanos()))
+        };
+        let back = truncated(&utc);
+        let to_system = |dt: DateTime<Utc>| SystemTime::from(dt);
+        let back = Fixed {
+            seconds: to_system(back.seconds),
+            millis: to_system(back.millis),
+            micros: to_system(back.micros),
+            nanos: to_system(back.nanos),
+        };
+        check_fixed(&all(system), &chrono_fixed(&utc), &back);
+    }
+}
+
+#[test]
+fn fixed_fraction_texts_of_local_instants_show_the_local_offset() {
+    let mut rng = rng(3);
+    for _ in 0..200 {
+        let local = random_instant(&mut rng).with_timezone(&Local);
+        check_fixed(&all(local), &chrono_fixed(&local), &truncated(&local));
+    }
+}
+
+#[test]
+fn fixed_fraction_texts_of_leap_seconds_and_far_years() {
+    let leap = chrono::NaiveDate::from_ymd_opt(2016, 12, 31)
+        .unwrap()
+        .and_hms_nano_opt(23, 59, 59, 1_250_000_000)
+        .unwrap()
+        .and_utc();
+    check_fixed(&all(leap), &chrono_fixed(&leap), &truncated(&leap));
+    for dt in [DateTime::<Utc>::MIN_UTC, DateTime::<Utc>::MAX_UTC] {
+        check_fixed(&all(dt), &chrono_fixed(&dt), &truncated(&dt));
+    }
+}
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Until {
+    #[wire(with = "fastwire::with::rfc3339::millis::option")]
+    until: Option<DateTime<FixedOffset>>,
+}
+
+#[test]
+fn fixed_fraction_options_and_what_reading_takes() {
+    let none = Until { until: None };
+    assert_eq!(fastwire::json::to_string(&none), r#"{"until":null}"#);
+    assert_eq!(fastwire::msgpack::to_vec(&none), b"\x81\xa5until\xc0");
+    assert_eq!(
+        fastwire::json::from_str::<Until>(r#"{"until":null}"#).unwrap(),
+        none
+    );
+
+    // Any RFC 3339 date-time, any fraction length, lower-case separators; the offset kept.
+    for (text, expected) in [
+        ("2024-02-29T12:00:00+05:30", "2024-02-29T12:00:00+05:30"),
+        ("2024-02-29t12:00:00.1z", "2024-02-29T12:00:00.1Z"),
+        (
+            "2024-02-29 12:00:00.123456789-00:00",
+            "2024-02-29T12:00:00.123456789Z",
+        ),
+        (
+            "2024-02-29T12:00:00.1234567891+01:00",
+            "2024-02-29T12:00:00.123456789+01:00",
+        ),
+    ] {
+        let read = fastwire::json::from_str::<Until>(&format!(r#"{{"until":"{text}"}}"#))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let expected = DateTime::parse_from_rfc3339(expected).unwrap();
+        assert_eq!(read.until, Some(expected), "{text}");
+        assert_eq!(read.until.unwrap().offset(), expected.offset(), "{text}");
+    }
+    for (text, message) in [
+        (
+            r#""2024-02-30T00:00:00Z""#,
+            r#"invalid date-time "2024-02-30T00:00:00Z": "#,
+        ),
+        (
+            r#""2024-02-29T24:00:00Z""#,
+            r#"invalid date-time "2024-02-29T24:00:00Z": "#,
+        ),
+        (
+            r#""2024-02-29T12:00:00""#,
+            r#"invalid date-time "2024-02-29T12:00:00": "#,
+        ),
+        (r#""2024-02-29""#, r#"invalid date-time "2024-02-29": "#),
+        (
+            "1709208000",
+            "invalid type: integer `1709208000`, expected an RFC 3339 date-time",
+        ),
+    ] {
+        let err = fastwire::json::from_str::<Until>(&format!(r#"{{"until":{text}}}"#))
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with(message), "{text}: {err}");
+        assert!(err.contains("at until"), "{text}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `timestamp`: MessagePack's timestamp extension
+// ---------------------------------------------------------------------------------------------
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Stamped {
+    #[wire(with = "fastwire::with::timestamp")]
+    utc: DateTime<Utc>,
+    #[wire(with = "fastwire::with::timestamp")]
+    local: DateTime<Local>,
+    #[wire(with = "fastwire::with::timestamp::option")]
+    seen: Option<DateTime<Utc>>,
+    #[wire(with = "fastwire::with::timestamp")]
+    stamp: Timestamp,
+}
+
+#[test]
+fn instants_as_the_timestamp_extension() {
+    let mut rng = rng(4);
+    for _ in 0..2000 {
+        let utc = random_instant(&mut rng);
+        let seen = rng.random_bool(0.5).then(|| random_instant(&mut rng));
+        let value = Stamped {
+            utc,
+            local: utc.with_timezone(&Local),
+            seen,
+            stamp: Timestamp::new(utc.timestamp(), utc.timestamp_subsec_nanos()).unwrap(),
+        };
+        // MessagePack: each instant is the extension `Timestamp` writes for it.
+        let ext = |dt: &DateTime<Utc>| {
+            fastwire::msgpack::to_vec(
+                &Timestamp::new(dt.timestamp(), dt.timestamp_subsec_nanos()).unwrap(),
+            )
+        };
+        let mut expected = b"\x84\xa3utc".to_vec();
+        expected.extend(ext(&utc));
+        expected.extend(b"\xa5local");
+        expected.extend(ext(&utc));
+        expected.extend(b"\xa4seen");
+        match &seen {
+            Some(dt) => expected.extend(ext(dt)),
+            None => expected.push(0xC0),
+        }
+        expected.extend(b"\xa5stamp");
+        expected.extend(ext(&utc));
+        let bytes = fastwire::msgpack::to_vec(&value);
+        assert_eq!(bytes, expected);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<Stamped>(&bytes).unwrap(),
+            value
+        );
+
+        // JSON: each field's own encoding.
+        let json = fastwire::json::to_string(&value);
+        #[derive(Serialize)]
+        struct Twin {
+            utc: DateTime<Utc>,
+            local: DateTime<Local>,
+            seen: Option<DateTime<Utc>>,
+            stamp: DateTime<Utc>,
+        }
+        let twin = Twin {
+            utc,
+            local: utc.with_timezone(&Local),
+            seen,
+            stamp: utc,
+        };
+        assert_eq!(json, serde_json::to_string(&twin).unwrap());
+        assert_eq!(fastwire::json::from_str::<Stamped>(&json).unwrap(), value);
+    }
+}
+
+#[test]
+fn timestamp_extension_refusals() {
+    #[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+    struct At {
+        #[wire(with = "fastwire::with::timestamp")]
+        at: DateTime<Utc>,
+    }
+    // A string, another extension type, and an instant beyond chrono's range.
+    let far = fastwire::msgpack::to_vec(&Timestamp::new(i64::MAX, 0).unwrap());
+    for (value, message) in [
+        (b"\xa11".to_vec(), "invalid type"),
+        (b"\xd6\x01\x00\x00\x00\x01".to_vec(), "extension type 1"),
+        (far, "out of range"),
+    ] {
+        let mut bytes = b"\x81\xa2at".to_vec();
+        bytes.extend(value);
+        let err = fastwire::msgpack::from_slice::<At>(&bytes)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(message), "{err}");
+        assert!(err.contains("at"), "{err}");
+    }
+}
