@@ -386,3 +386,192 @@ fn timestamp_extension_refusals() {
         assert!(err.contains("at"), "{err}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// `bytes`: serde_bytes
+// ---------------------------------------------------------------------------------------------
+
+use std::borrow::Cow;
+
+use fastwire_tests::{
+    assert_decodes_same_borrowed, assert_msgpack_decodes_same,
+    assert_msgpack_decodes_same_borrowed, assert_same_round_trip_borrowed, msgpack_bytes,
+};
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Blobs<'a> {
+    #[serde(with = "serde_bytes")]
+    #[wire(with = "fastwire::with::bytes")]
+    vec: Vec<u8>,
+    #[serde(with = "serde_bytes")]
+    #[wire(with = "fastwire::with::bytes")]
+    boxed: Box<[u8]>,
+    #[serde(with = "serde_bytes")]
+    #[wire(with = "fastwire::with::bytes")]
+    array: [u8; 4],
+    #[serde(with = "serde_bytes", borrow)]
+    #[wire(with = "fastwire::with::bytes", borrow)]
+    cow: Cow<'a, [u8]>,
+    #[serde(with = "serde_bytes")]
+    #[wire(with = "fastwire::with::bytes")]
+    option: Option<Vec<u8>>,
+}
+
+fn random_bytes(rng: &mut StdRng, max: usize) -> Vec<u8> {
+    let len = rng.random_range(0..=max);
+    (0..len).map(|_| rng.random()).collect()
+}
+
+#[test]
+fn byte_strings_as_serde_bytes_writes_them() {
+    let mut rng = rng(5);
+    for round in 0..300 {
+        // Lengths across each `bin` header (8, 16 bits) now and then.
+        let max = if round % 50 == 0 { 70_000 } else { 40 };
+        let vec = random_bytes(&mut rng, max);
+        let boxed = random_bytes(&mut rng, max).into_boxed_slice();
+        let cow = random_bytes(&mut rng, 300);
+        let option = rng.random_bool(0.5).then(|| random_bytes(&mut rng, 300));
+        let blobs = Blobs {
+            vec,
+            boxed,
+            array: rng.random(),
+            cow: Cow::Owned(cow),
+            option,
+        };
+        let _ = assert_same_round_trip_borrowed!(blobs);
+    }
+}
+
+/// A `&[u8]` written as `serde_bytes` writes it (serde does not read its own JSON array back
+/// into a borrowed slice; fastwire refuses it the same way).
+#[test]
+fn borrowed_byte_strings_write_as_serde_bytes_writes_them() {
+    let mut rng = rng(6);
+    for _ in 0..100 {
+        let bytes = random_bytes(&mut rng, 300);
+        let value = OneBorrowed { b: &bytes };
+        assert_eq!(
+            fastwire::json::to_string(&value),
+            serde_json::to_string(&value).unwrap()
+        );
+        let encoded = fastwire::msgpack::to_vec(&value);
+        assert_eq!(encoded, rmp_serde::to_vec_named(&value).unwrap());
+        assert_eq!(
+            fastwire::msgpack::from_slice::<OneBorrowed>(&encoded).unwrap(),
+            value
+        );
+    }
+}
+
+/// One field of a byte type, read by `serde_bytes` and by `fastwire::with::bytes`.
+macro_rules! one_field {
+    ($name:ident, $ty:ty) => {
+        #[derive(
+            Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq,
+        )]
+        struct $name {
+            #[serde(with = "serde_bytes")]
+            #[wire(with = "fastwire::with::bytes")]
+            b: $ty,
+        }
+    };
+}
+
+one_field!(OneVec, Vec<u8>);
+one_field!(OneBox, Box<[u8]>);
+one_field!(OneArray, [u8; 3]);
+one_field!(OneOption, Option<Vec<u8>>);
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OneBorrowed<'a> {
+    #[serde(with = "serde_bytes")]
+    #[wire(with = "fastwire::with::bytes")]
+    b: &'a [u8],
+}
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OneCow<'a> {
+    #[serde(with = "serde_bytes", borrow)]
+    #[wire(with = "fastwire::with::bytes", borrow)]
+    b: Cow<'a, [u8]>,
+}
+
+#[test]
+fn byte_strings_read_what_serde_bytes_reads() {
+    let jsons = [
+        r#""abc""#,
+        r#""a\u0062c""#,
+        r#""h\u00e9""#,
+        "[1,2,3]",
+        "[ 1 , 2 , 255 ]",
+        "[]",
+        "[256]",
+        "[-1]",
+        "[1.5]",
+        "[1,2]",
+        "[1,2,3,4]",
+        r#"["a"]"#,
+        "null",
+        "1",
+        "{}",
+        "true",
+        "[1,2,3",
+    ];
+    for value in jsons {
+        let text = format!(r#"{{"b":{value}}}"#);
+        let _ = assert_decodes_same::<OneVec>(&text);
+        let _ = assert_decodes_same::<OneBox>(&text);
+        let _ = assert_decodes_same::<OneArray>(&text);
+        let _ = assert_decodes_same::<OneOption>(&text);
+        let _ = assert_decodes_same_borrowed::<OneBorrowed>(&text);
+        let _ = assert_decodes_same_borrowed::<OneCow>(&text);
+    }
+
+    use rmpv::Value as V;
+    let one = |value: V| msgpack_bytes(&V::Map(vec![(V::from("b"), value)]));
+    let mut inputs = vec![
+        one(V::Binary(b"abc".to_vec())),
+        one(V::Binary(Vec::new())),
+        one(V::from("abc")),
+        one(V::Array(vec![V::from(1), V::from(2), V::from(3)])),
+        one(V::Array(vec![V::from(256)])),
+        one(V::Array(vec![V::from(-1)])),
+        one(V::Array(vec![V::from(1.5)])),
+        one(V::Array(vec![V::from(1), V::from(2)])),
+        one(V::Nil),
+        one(V::from(7)),
+        one(V::Map(Vec::new())),
+    ];
+    // A string whose bytes are not UTF-8 (rmp-serde hands them to a visitor of bytes).
+    let mut bad_utf8 = b"\x81\xa1b".to_vec();
+    bad_utf8.extend(b"\xa3\xff\xfe\x00");
+    inputs.push(bad_utf8);
+    for bytes in &inputs {
+        let _ = assert_msgpack_decodes_same::<OneVec>(bytes);
+        let _ = assert_msgpack_decodes_same::<OneBox>(bytes);
+        let _ = assert_msgpack_decodes_same::<OneArray>(bytes);
+        let _ = assert_msgpack_decodes_same::<OneOption>(bytes);
+        let _ = assert_msgpack_decodes_same_borrowed::<OneBorrowed>(bytes);
+        let _ = assert_msgpack_decodes_same_borrowed::<OneCow>(bytes);
+    }
+}
+
+#[test]
+fn byte_strings_borrow_from_the_input() {
+    let text = r#"{"b":"abc"}"#;
+    let read: OneCow = fastwire::json::from_str(text).unwrap();
+    assert!(matches!(read.b, Cow::Borrowed(b"abc")));
+    let escaped = r#"{"b":"a\u0062c"}"#;
+    let read: OneCow = fastwire::json::from_str(escaped).unwrap();
+    assert!(matches!(read.b, Cow::Owned(_)));
+    let err = fastwire::json::from_str::<OneBorrowed>(escaped).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(r#"invalid type: string "abc", expected a borrowed byte array"#),
+        "{err}"
+    );
+    let bytes = b"\x81\xa1b\xc4\x03abc";
+    let read: OneBorrowed = fastwire::msgpack::from_slice(bytes).unwrap();
+    assert_eq!(read.b, b"abc");
+}

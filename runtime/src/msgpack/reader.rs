@@ -571,6 +571,17 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Reads a `bin` or a `str` as bytes, borrowed, whether or not the string is valid UTF-8
+    /// (as rmp-serde hands a string's bytes to a visitor of bytes); `None`, with nothing
+    /// consumed, for anything else.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
+    pub(crate) fn try_bin_or_str(&mut self) -> Result<Option<&'de [u8]>, Error> {
+        match self.try_bin()? {
+            Some(bytes) => Ok(Some(bytes)),
+            None => self.try_str_bytes(),
+        }
+    }
+
     /// Reads an extension value: its type code and data, borrowed.
     pub fn decode_ext(&mut self) -> Result<(i8, &'de [u8]), Error> {
         let marker = self.peek()?;
