@@ -59,6 +59,7 @@ enum Found<'de, 'a> {
     /// Part of the input itself.
     Borrowed(&'de [u8]),
     /// Unescaped into the reader's scratch space.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
     Transient(&'a [u8]),
     /// Gathered from an array of integers.
     Owned(Vec<u8>),
@@ -289,7 +290,7 @@ impl<const N: usize> ByteSource for [u8; N] {
     }
 }
 
-impl<'a> ByteSource for &'a [u8] {
+impl ByteSource for &[u8] {
     #[inline]
     fn byte_source(&self) -> Option<&[u8]> {
         Some(self)
