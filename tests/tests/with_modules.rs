@@ -575,3 +575,102 @@ fn byte_strings_borrow_from_the_input() {
     let read: OneBorrowed = fastwire::msgpack::from_slice(bytes).unwrap();
     assert_eq!(read.b, b"abc");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `base64`: serde_with's `Base64`
+// ---------------------------------------------------------------------------------------------
+
+use serde_with::base64::{Base64, Standard, UrlSafe};
+use serde_with::formats::{Padded, Unpadded};
+
+#[serde_with::serde_as]
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Encoded {
+    #[serde_as(as = "Base64")]
+    #[wire(with = "fastwire::with::base64::standard")]
+    standard: Vec<u8>,
+    #[serde_as(as = "Base64<Standard, Unpadded>")]
+    #[wire(with = "fastwire::with::base64::standard_unpadded")]
+    unpadded: Vec<u8>,
+    #[serde_as(as = "Base64<UrlSafe, Padded>")]
+    #[wire(with = "fastwire::with::base64::url_safe")]
+    url: [u8; 5],
+    #[serde_as(as = "Base64<UrlSafe, Unpadded>")]
+    #[wire(with = "fastwire::with::base64::url_safe_unpadded")]
+    url_unpadded: Box<[u8]>,
+    #[serde_as(as = "Option<Base64>")]
+    #[wire(with = "fastwire::with::base64::standard::option")]
+    optional: Option<Vec<u8>>,
+}
+
+#[test]
+fn base64_as_serde_with_writes_it() {
+    let mut rng = rng(7);
+    for round in 0..400 {
+        // Lengths across each piece written and each `str` header now and then.
+        let max = if round % 40 == 0 { 70_000 } else { 20 };
+        let value = Encoded {
+            standard: random_bytes(&mut rng, max),
+            unpadded: random_bytes(&mut rng, max),
+            url: rng.random(),
+            url_unpadded: random_bytes(&mut rng, 1000).into_boxed_slice(),
+            optional: rng.random_bool(0.5).then(|| random_bytes(&mut rng, 100)),
+        };
+        assert_same_round_trip(&value);
+    }
+}
+
+#[serde_with::serde_as]
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OneBase64 {
+    #[serde_as(as = "Base64")]
+    #[wire(with = "fastwire::with::base64::standard")]
+    b: Vec<u8>,
+}
+
+#[serde_with::serde_as]
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OneBase64Array {
+    #[serde_as(as = "Base64<UrlSafe, Unpadded>")]
+    #[wire(with = "fastwire::with::base64::url_safe_unpadded")]
+    b: [u8; 2],
+}
+
+#[test]
+fn base64_reads_what_serde_with_reads() {
+    for value in [
+        r#""""#,
+        r#""aGk=""#,
+        r#""aGk""#,
+        r#""aGk==""#,
+        r#""a""#,
+        r#""aG=k""#,
+        r#""a-_/""#,
+        r#""+/8=""#,
+        r#""-_8""#,
+        r#""aGk=\n""#,
+        r#""\u0061Gk=""#,
+        r#""aGl""#,
+        "null",
+        "[104,105]",
+        "1",
+    ] {
+        let text = format!(r#"{{"b":{value}}}"#);
+        let _ = assert_decodes_same::<OneBase64>(&text);
+        let _ = assert_decodes_same::<OneBase64Array>(&text);
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+            let bytes = rmp_serde::to_vec_named(&json).unwrap();
+            let _ = assert_msgpack_decodes_same::<OneBase64>(&bytes);
+            let _ = assert_msgpack_decodes_same::<OneBase64Array>(&bytes);
+        }
+    }
+    // A `bin` is not a string.
+    let bin = b"\x81\xa1b\xc4\x02hi";
+    let _ = assert_msgpack_decodes_same::<OneBase64>(bin);
+    // base64's own words for a bad character, at the string.
+    let err = fastwire::json::from_str::<OneBase64>(r#"{"b":"aG!k"}"#).unwrap_err();
+    let theirs = serde_json::from_str::<OneBase64>(r#"{"b":"aG!k"}"#).unwrap_err();
+    let theirs = theirs.to_string();
+    let message = theirs.split(" at line").next().unwrap();
+    assert!(err.to_string().starts_with(message), "{err} / {theirs}");
+}
