@@ -51,12 +51,6 @@ fn for_each_piece(engine: &GeneralPurpose, bytes: &[u8], mut put: impl FnMut(&[u
     }
 }
 
-/// The length of the text of `len` bytes.
-#[inline]
-fn text_len(len: usize, pad: bool) -> usize {
-    ::base64::encoded_len(len, pad).unwrap_or(usize::MAX)
-}
-
 /// Decodes `text` with `engine` into `T`, or gives serde_with's message for the refusal.
 #[inline]
 fn parse<T: TryFrom<Vec<u8>>>(engine: &GeneralPurpose, text: &str) -> Result<T, String> {
@@ -99,7 +93,7 @@ mod msgpack_impl {
 
     #[inline]
     pub(super) fn encode<W: Writer>(engine: &GeneralPurpose, pad: bool, bytes: &[u8], w: &mut W) {
-        let len = super::text_len(bytes.len(), pad);
+        let len = ::base64::encoded_len(bytes.len(), pad).unwrap_or(usize::MAX);
         match len {
             0..=31 => w.write_raw(&[0xA0 | len as u8]),
             32..=0xFF => w.write_raw(&[0xD9, len as u8]),
