@@ -674,3 +674,154 @@ fn base64_reads_what_serde_with_reads() {
     let message = theirs.split(" at line").next().unwrap();
     assert!(err.to_string().starts_with(message), "{err} / {theirs}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `decimal`: rust_decimal's serde modules
+// ---------------------------------------------------------------------------------------------
+
+use rust_decimal::Decimal;
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Amounts {
+    #[serde(with = "rust_decimal::serde::float")]
+    #[wire(with = "fastwire::with::decimal::float")]
+    float: Decimal,
+    #[serde(with = "rust_decimal::serde::float_option")]
+    #[wire(with = "fastwire::with::decimal::float_option")]
+    float_option: Option<Decimal>,
+    #[serde(with = "rust_decimal::serde::str")]
+    #[wire(with = "fastwire::with::decimal::str")]
+    str: Decimal,
+    #[serde(with = "rust_decimal::serde::str_option")]
+    #[wire(with = "fastwire::with::decimal::str_option")]
+    str_option: Option<Decimal>,
+}
+
+/// A decimal of any scale and up to 28 digits, sometimes negative or with trailing zeros.
+fn random_decimal(rng: &mut StdRng) -> Decimal {
+    let digits = rng.random_range(1..=28u32);
+    let mantissa = rng.random_range(0..10i128.pow(digits));
+    let mantissa = if rng.random_bool(0.3) {
+        -mantissa
+    } else {
+        mantissa
+    };
+    Decimal::from_i128_with_scale(mantissa, rng.random_range(0..=digits.min(28)))
+}
+
+#[test]
+fn decimals_as_rust_decimals_serde_modules_write_them() {
+    let mut rng = rng(8);
+    for _ in 0..2000 {
+        let amounts = Amounts {
+            float: random_decimal(&mut rng),
+            float_option: rng.random_bool(0.5).then(|| random_decimal(&mut rng)),
+            str: random_decimal(&mut rng),
+            str_option: rng.random_bool(0.5).then(|| random_decimal(&mut rng)),
+        };
+        // Through `f64` the value changes, so serde's bytes are compared and the readings of
+        // them agree (not the value itself).
+        let json = fastwire::json::to_string(&amounts);
+        assert_eq!(json, serde_json::to_string(&amounts).unwrap());
+        let _ = assert_decodes_same::<Amounts>(&json);
+        let bytes = fastwire::msgpack::to_vec(&amounts);
+        assert_eq!(bytes, rmp_serde::to_vec_named(&amounts).unwrap());
+        let _ = assert_msgpack_decodes_same::<Amounts>(&bytes);
+    }
+    for value in [
+        "1",
+        "-1.5",
+        "\"2.50\"",
+        "\"x\"",
+        "\"\"",
+        "null",
+        "1e3",
+        "[]",
+        "18446744073709551615",
+    ] {
+        let text =
+            format!(r#"{{"float":{value},"float_option":{value},"str":"1","str_option":null}}"#);
+        let _ = assert_decodes_same::<Amounts>(&text);
+        let text =
+            format!(r#"{{"float":1,"float_option":null,"str":{value},"str_option":{value}}}"#);
+        let _ = assert_decodes_same::<Amounts>(&text);
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+            let bytes = rmp_serde::to_vec_named(&json).unwrap();
+            let _ = assert_msgpack_decodes_same::<Amounts>(&bytes);
+        }
+    }
+}
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Exact {
+    #[wire(with = "fastwire::with::decimal::arbitrary_precision")]
+    amount: Decimal,
+    #[wire(with = "fastwire::with::decimal::arbitrary_precision_option")]
+    optional: Option<Decimal>,
+}
+
+#[test]
+fn decimals_as_exact_json_numbers() {
+    let mut rng = rng(9);
+    for _ in 0..2000 {
+        let exact = Exact {
+            amount: random_decimal(&mut rng),
+            optional: rng.random_bool(0.5).then(|| random_decimal(&mut rng)),
+        };
+        let json = fastwire::json::to_string(&exact);
+        let optional = exact.optional.map_or("null".to_owned(), |d| d.to_string());
+        assert_eq!(
+            json,
+            format!(r#"{{"amount":{},"optional":{optional}}}"#, exact.amount)
+        );
+        // The text is a JSON number serde_json reads too.
+        let _: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let back: Exact = fastwire::json::from_str(&json).unwrap();
+        assert_eq!(back, exact);
+        assert_eq!(back.amount.scale(), exact.amount.scale());
+        // In MessagePack, the exact text.
+        let bytes = fastwire::msgpack::to_vec(&exact);
+        let text = exact.amount.to_string();
+        let mut expected = vec![0x82, 0xA6];
+        expected.extend(b"amount");
+        expected.extend(rmp_serde::to_vec(&text).unwrap());
+        expected.push(0xA8);
+        expected.extend(b"optional");
+        expected.extend(rmp_serde::to_vec(&exact.optional.map(|d| d.to_string())).unwrap());
+        assert_eq!(bytes, expected);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<Exact>(&bytes).unwrap(),
+            exact
+        );
+    }
+    // Numbers are read exactly as written, beyond what an `f64` holds; strings too.
+    for (number, expected) in [
+        ("0.1", "0.1"),
+        (
+            "0.10000000000000000000000000001",
+            "0.10000000000000000000000000001",
+        ),
+        (
+            "79228162514264337593543950335",
+            "79228162514264337593543950335",
+        ),
+        ("-12.500", "-12.500"),
+        ("1e-7", "0.0000001"),
+        ("1.5E3", "1500"),
+        ("\"3.14\"", "3.14"),
+    ] {
+        let text = format!(r#"{{"amount":{number},"optional":{number}}}"#);
+        let read: Exact = fastwire::json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let expected: Decimal = expected.parse().unwrap();
+        assert_eq!(read.amount, expected, "{number}");
+        assert_eq!(read.amount.to_string(), expected.to_string(), "{number}");
+        assert_eq!(read.optional, Some(expected), "{number}");
+    }
+    for bad in ["79228162514264337593543950336", "true", "[1]", "\"x\""] {
+        let text = format!(r#"{{"amount":{bad},"optional":null}}"#);
+        let err = fastwire::json::from_str::<Exact>(&text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("at amount"), "{bad}: {err}");
+    }
+}

@@ -14,7 +14,7 @@ use rust_decimal::Decimal;
 const CAPACITY: usize = 34;
 
 /// A decimal's text, formatted on the stack.
-struct Text {
+pub(crate) struct Text {
     bytes: [u8; CAPACITY],
     len: usize,
 }
@@ -26,7 +26,7 @@ impl Text {
     /// `scale` digits from the right (a `0` before a leading point), all the scale's digits
     /// kept, and a `-` for any negative value, zero included.
     #[inline]
-    fn of(value: &Decimal) -> Self {
+    pub(crate) fn of(value: &Decimal) -> Self {
         let mut text = Text {
             bytes: [0; CAPACITY],
             len: 0,
@@ -83,13 +83,13 @@ impl Text {
     }
 
     #[inline]
-    fn as_bytes(&self) -> &[u8] {
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
     }
 }
 
 /// What rust_decimal's visitor says about a value it refuses.
-const EXPECTED: &str = "a Decimal type representing a fixed-point number";
+pub(crate) const EXPECTED: &str = "a Decimal type representing a fixed-point number";
 
 /// The value of plain decimal text (`-12.50`: an optional minus, digits, and a point followed
 /// by digits) of at most 18 digits, which such text always holds exactly: its digits are the
@@ -128,7 +128,7 @@ fn plain(text: &str) -> Option<Decimal> {
     Some(Decimal::from_parts(lo, mid, 0, negative, scale as u32))
 }
 
-fn from_text(text: &str) -> Result<Decimal, String> {
+pub(crate) fn from_text(text: &str) -> Result<Decimal, String> {
     if let Some(value) = plain(text) {
         return Ok(value);
     }

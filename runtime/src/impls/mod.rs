@@ -12,7 +12,7 @@
 #[cfg(feature = "chrono")]
 mod chrono;
 #[cfg(feature = "rust_decimal")]
-mod decimal;
+pub(crate) mod decimal;
 #[cfg(feature = "jiff")]
 mod jiff;
 #[cfg(feature = "time")]

@@ -9,6 +9,7 @@
 //! | [`rfc3339::seconds`], [`millis`](rfc3339::millis), [`micros`](rfc3339::micros), [`nanos`](rfc3339::nanos) | [`OffsetInstant`]s | RFC 3339, fixed fraction digits | the same text | — |
 //! | [`bytes`] | `Vec<u8>`, `Box<[u8]>`, `[u8; N]`, `&[u8]`, `Cow<[u8]>`, `Option`s of them | array of numbers | `bin` | `serde_bytes` |
 //! | `base64::standard`, `standard_unpadded`, `url_safe`, `url_safe_unpadded` (`base64` feature) | `AsRef<[u8]>` / `TryFrom<Vec<u8>>` | base64 string | the same `str` | serde_with's `Base64` |
+//! | `decimal::arbitrary_precision`, `float`, `str` and their `_option` forms (`rust_decimal` feature) | `Decimal` | exact number / `f64` / string | string / `float 64` / string | `rust_decimal::serde::*` |
 //! | `chrono::ts_seconds`, `ts_milliseconds`, `ts_microseconds`, `ts_nanoseconds` and their `_option` forms | chrono's `DateTime<Utc>` | integer | integer | `chrono::serde::ts_*` |
 //!
 //! Modules over an `Option` of the value (`timestamp::option`, `rfc3339::millis::option`,
@@ -25,6 +26,8 @@ pub mod base64;
 pub mod bytes;
 #[cfg(feature = "chrono")]
 pub mod chrono;
+#[cfg(feature = "rust_decimal")]
+pub mod decimal;
 pub mod rfc3339;
 #[cfg(feature = "msgpack")]
 pub mod timestamp;
