@@ -31,7 +31,7 @@
 //! # }
 //! ```
 
-use crate::impls::decimal::{from_text, Text, EXPECTED};
+use crate::impls::decimal::{from_text, EXPECTED};
 
 /// Writes `Some` with `encode`, `None` as `null` / `nil`, and reads `null` / `nil` as `None`
 /// and anything else with `decode`: the `_option` twin of a module.
@@ -107,7 +107,7 @@ pub mod arbitrary_precision {
         /// Writes the exact text as a JSON number (a decimal's text is always one).
         #[inline]
         pub fn encode<W: Writer>(value: &Decimal, w: &mut W) {
-            let text = super::super::Text::of(value);
+            let text = crate::impls::decimal::Text::of(value);
             // Digits, at most one point and a leading minus: a valid JSON number.
             w.write_fragment(std::str::from_utf8(text.as_bytes()).unwrap_or("0"));
         }
