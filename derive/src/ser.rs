@@ -619,7 +619,7 @@ pub fn encode_value(cx: &Ctx, member: &Member) -> TokenStream {
     let access = &member.access;
     let name = format_ident!("{}", cx.format.name());
     if let Some(module) = native_with(member.field) {
-        return quote!(#module::#name::encode(#access, __w););
+        return with_call(module, quote!(#module::#name::encode(#access, __w);));
     }
     if let Some((function, tokens)) = &member.field.attrs.serialize_with {
         return serialize_with(cx, member, function, tokens);
@@ -803,6 +803,12 @@ pub fn native_with<'f>(field: &'f Field) -> Option<&'f syn::Path> {
         Some((Codec::Native(module), _)) => Some(module),
         _ => None,
     }
+}
+
+/// `call`, a call of a `#[wire(with = "...")]` module's function, spanned on the module's path
+/// (the attribute's string) so that a field type the module does not take is reported there.
+pub fn with_call(module: &syn::Path, call: TokenStream) -> TokenStream {
+    respan(call, module.span())
 }
 
 /// `call`, a statement about one member, spanned on the member's type so that a type error in

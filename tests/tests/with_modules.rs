@@ -825,3 +825,206 @@ fn decimals_as_exact_json_numbers() {
         assert!(err.contains("at amount"), "{bad}: {err}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// `chrono_format!`: a format string per field
+// ---------------------------------------------------------------------------------------------
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+
+/// The serde module serde's documentation shows for a custom date format, for any chrono type
+/// with `format` and a parser.
+macro_rules! serde_format {
+    ($name:ident, $ty:ty, $format:literal, |$text:ident| $parse:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime};
+            use serde::{Deserialize, Deserializer, Serializer};
+
+            pub fn serialize<S: Serializer>(value: &$ty, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&value.format($format).to_string())
+            }
+
+            pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                let $text = String::deserialize(d)?;
+                let $text = $text.as_str();
+                $parse.map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+serde_format!(serde_german, NaiveDate, "%d.%m.%Y", |t| {
+    NaiveDate::parse_from_str(t, "%d.%m.%Y")
+});
+serde_format!(serde_clock, NaiveTime, "%I:%M %p", |t| {
+    NaiveTime::parse_from_str(t, "%I:%M %p")
+});
+serde_format!(serde_log, NaiveDateTime, "%Y-%m-%d %H:%M:%S", |t| {
+    NaiveDateTime::parse_from_str(t, "%Y-%m-%d %H:%M:%S")
+});
+serde_format!(
+    serde_offset,
+    DateTime<FixedOffset>,
+    "%a, %d %b %Y %H:%M:%S %z",
+    |t| { DateTime::parse_from_str(t, "%a, %d %b %Y %H:%M:%S %z") }
+);
+serde_format!(serde_quoted, NaiveDate, "\"%Y\" \\ %j é", |t| {
+    NaiveDate::parse_from_str(t, "\"%Y\" \\ %j é")
+});
+
+fastwire::chrono_format!(mod german = "%d.%m.%Y");
+fastwire::chrono_format!(mod clock = "%I:%M %p");
+fastwire::chrono_format!(mod log = "%Y-%m-%d %H:%M:%S");
+fastwire::chrono_format!(
+    /// RFC 2822-like, with a numeric offset.
+    pub(crate) mod mail = "%a, %d %b %Y %H:%M:%S %z"
+);
+fastwire::chrono_format!(mod quoted = "\"%Y\" \\ %j é");
+fastwire::chrono_format!(mod broken = "%Y-%!");
+
+#[derive(Serialize, serde::Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct Formats {
+    #[serde(with = "serde_german")]
+    #[wire(with = "german")]
+    date: NaiveDate,
+    #[serde(with = "serde_clock")]
+    #[wire(with = "clock")]
+    time: NaiveTime,
+    #[serde(with = "serde_log")]
+    #[wire(with = "log")]
+    logged: NaiveDateTime,
+    #[serde(with = "serde_offset")]
+    #[wire(with = "mail")]
+    sent: DateTime<FixedOffset>,
+    #[serde(with = "serde_quoted")]
+    #[wire(with = "quoted")]
+    quoted: NaiveDate,
+}
+
+#[test]
+fn format_strings_write_and_read_as_chrono_does() {
+    let mut rng = rng(10);
+    for _ in 0..1000 {
+        let at = random_instant(&mut rng);
+        let whole = DateTime::from_timestamp(at.timestamp(), 0).unwrap();
+        let date = at.date_naive();
+        let value = Formats {
+            date,
+            time: NaiveTime::from_hms_opt(rng.random_range(0..24), rng.random_range(0..60), 0)
+                .unwrap(),
+            logged: whole.naive_utc(),
+            sent: whole.with_timezone(&random_offset(&mut rng)),
+            quoted: date,
+        };
+        assert_same_round_trip(&value);
+    }
+    for (field, value) in [
+        ("date", "31.02.2024"),
+        ("date", "2024-02-29"),
+        ("date", "29.02.24"),
+        ("date", " 29.02.2024"),
+        ("time", "13:00 PM"),
+        ("time", "1:05 am"),
+        ("logged", "2024-02-29 12:00"),
+        ("logged", "2024-02-29 12:00:00.5"),
+        ("sent", "Thu, 29 Feb 2024 12:00:00 +0000"),
+        ("sent", "Fri, 29 Feb 2024 12:00:00 +0000"),
+        ("sent", "Thu, 29 Feb 2024 12:00:00"),
+    ] {
+        let mut members = [
+            ("date", "\"29.02.2024\"".to_owned()),
+            ("time", "\"01:05 AM\"".to_owned()),
+            ("logged", "\"2024-02-29 12:00:00\"".to_owned()),
+            ("sent", "\"Thu, 29 Feb 2024 12:00:00 +0530\"".to_owned()),
+            ("quoted", r#""\"2024\" \\ 060 é""#.to_owned()),
+        ];
+        for member in &mut members {
+            if member.0 == field {
+                member.1 = format!("\"{value}\"");
+            }
+        }
+        let body: Vec<String> = members
+            .iter()
+            .map(|(k, v)| format!("\"{k}\":{v}"))
+            .collect();
+        let text = format!("{{{}}}", body.join(","));
+        let _ = assert_decodes_same::<Formats>(&text);
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        // Keys in declaration order are not needed: both read a map in any order.
+        let bytes = rmp_serde::to_vec_named(&json).unwrap();
+        let _ = assert_msgpack_decodes_same::<Formats>(&bytes);
+    }
+}
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct FormatOptions {
+    #[wire(with = "german")]
+    due: Option<NaiveDate>,
+    #[wire(with = "log")]
+    at: Option<DateTime<Utc>>,
+    #[wire(with = "log")]
+    local: DateTime<Local>,
+}
+
+#[test]
+fn format_strings_take_options_and_zoned_values() {
+    let local = NaiveDate::from_ymd_opt(2024, 2, 29)
+        .unwrap()
+        .and_hms_opt(12, 0, 0)
+        .unwrap()
+        .and_local_timezone(Local)
+        .earliest()
+        .unwrap();
+    let value = FormatOptions {
+        due: None,
+        at: Some(DateTime::from_timestamp(1_709_208_000, 0).unwrap()),
+        local,
+    };
+    let text = fastwire::json::to_string(&value);
+    assert_eq!(
+        text,
+        r#"{"due":null,"at":"2024-02-29 12:00:00","local":"2024-02-29 12:00:00"}"#
+    );
+    assert_eq!(
+        fastwire::json::from_str::<FormatOptions>(&text).unwrap(),
+        value
+    );
+    let bytes = fastwire::msgpack::to_vec(&value);
+    assert_eq!(
+        fastwire::msgpack::from_slice::<FormatOptions>(&bytes).unwrap(),
+        value
+    );
+    let err = fastwire::json::from_str::<FormatOptions>(
+        r#"{"due":"30.02.2024","at":null,"local":"2024-02-29 12:00:00"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with(r#"invalid value "30.02.2024" for format "%d.%m.%Y": "#),
+        "{err}"
+    );
+    assert!(err.contains("at due"), "{err}");
+}
+
+#[test]
+fn a_broken_format_string_fails_every_write_and_read() {
+    #[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+    struct Broken {
+        #[wire(with = "broken")]
+        date: NaiveDate,
+    }
+    let value = Broken {
+        date: NaiveDate::from_ymd_opt(2024, 1, 1).unwrap(),
+    };
+    let err = fastwire::json::try_to_string(&value).unwrap_err();
+    assert_eq!(err.to_string(), r#"invalid chrono format string "%Y-%!""#);
+    let err = fastwire::msgpack::try_to_vec(&value).unwrap_err();
+    assert_eq!(err.to_string(), r#"invalid chrono format string "%Y-%!""#);
+    let err = fastwire::json::from_str::<Broken>(r#"{"date":"2024-"}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(r#"invalid chrono format string "%Y-%!""#),
+        "{err}"
+    );
+}

@@ -500,7 +500,7 @@ fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
     let ty = field.ty;
     let name = format_ident!("{}", cx.format.name());
     if let Some((Codec::Native(module), _)) = &field.attrs.with {
-        return quote!(#module::#name::decode(__r));
+        return crate::ser::with_call(module, quote!(#module::#name::decode(__r)));
     }
     if let Some((function, tokens)) = &field.attrs.deserialize_with {
         let name = format_ident!("{}", cx.format.name());

@@ -30,9 +30,10 @@ fn encode_after(cx: &Ctx, member: &Member, prefix: &[u8]) -> TokenStream {
     let access = &member.access;
     let prefix = literal(prefix);
     if let Some(module) = native_with(member.field) {
+        let call = crate::ser::with_call(module, quote!(#module::msgpack::encode(#access, __w);));
         return quote! {
             #fmt::Writer::write_raw(__w, #prefix);
-            #module::msgpack::encode(#access, __w);
+            #call
         };
     }
     if member.field.attrs.serialize_with.is_some() {

@@ -34,6 +34,11 @@ mod sealed {
 
 /// A value [`bytes`](self) writes: `Vec<u8>`, `Box<[u8]>`, `[u8]`, `[u8; N]`, `Cow<[u8]>`, a
 /// reference to one, or an `Option` of one.
+#[diagnostic::on_unimplemented(
+    message = "`fastwire::with::bytes` does not write a `{Self}`",
+    label = "not a byte string",
+    note = "it takes `Vec<u8>`, `Box<[u8]>`, `[u8; N]`, `&[u8]`, `Cow<[u8]>` and `Option`s of them"
+)]
 pub trait ByteSource: sealed::Sealed {
     /// The bytes, or `None` for an `Option`'s `None`.
     #[doc(hidden)]
@@ -42,6 +47,11 @@ pub trait ByteSource: sealed::Sealed {
 
 /// A value [`bytes`](self) reads: `Vec<u8>`, `Box<[u8]>`, `[u8; N]`, `&[u8]`, `Cow<[u8]>`, or
 /// an `Option` of one.
+#[diagnostic::on_unimplemented(
+    message = "`fastwire::with::bytes` does not read a `{Self}`",
+    label = "not a byte string",
+    note = "it takes `Vec<u8>`, `Box<[u8]>`, `[u8; N]`, `&[u8]`, `Cow<[u8]>` and `Option`s of them"
+)]
 pub trait ByteSink<'de>: Sized + sealed::Sealed {
     /// Reads the value from JSON.
     #[doc(hidden)]

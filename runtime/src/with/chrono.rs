@@ -2,8 +2,10 @@
 //! (`chrono::serde::ts_seconds`, `ts_milliseconds`, `ts_microseconds`, `ts_nanoseconds`) write
 //! through serde_json and rmp-serde: an integer count of seconds (milliseconds, ...) since
 //! 1970-01-01T00:00:00Z, rounded down; and their `_option` forms (`ts_seconds_option`, ...)
-//! for an `Option<DateTime<Utc>>`, `None` being `null` / `nil`. Reading takes any integer whose instant chrono
-//! represents; a float or any other value is an "invalid type" error, as in chrono.
+//! for an `Option<DateTime<Utc>>`, `None` being `null` / `nil`. Reading takes any integer whose
+//! instant chrono represents; a float or any other value is an "invalid type" error, as in
+//! chrono. [`Formatted`] is what a module declared by [`chrono_format!`](crate::chrono_format)
+//! takes.
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {
@@ -28,6 +30,14 @@
 //! ```
 
 use chrono::{DateTime, Utc};
+
+#[cfg(feature = "json")]
+#[doc(hidden)]
+pub use super::chrono_format::json as format_json;
+#[cfg(feature = "msgpack")]
+#[doc(hidden)]
+pub use super::chrono_format::msgpack as format_msgpack;
+pub use super::chrono_format::{Format, Formatted};
 
 use crate::impls::Integer;
 

@@ -17,6 +17,11 @@ mod sealed {
 /// `Timestamp`. Types that carry an offset of their own (chrono's `DateTime<FixedOffset>`,
 /// `time::OffsetDateTime`) are not instants here, so that no module silently drops an offset:
 /// write them as text with [`rfc3339`](super::rfc3339), which keeps it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an instant without an offset of its own",
+    label = "not an `Instant`",
+    note = "`fastwire::with::timestamp` takes `SystemTime`, `msgpack::Timestamp`, chrono's `DateTime<Utc>` / `DateTime<Local>`, `time::UtcDateTime` and jiff's `Timestamp`; write a value with an offset with `fastwire::with::rfc3339::*`, which keeps it"
+)]
 pub trait Instant: Sized + sealed::Sealed {
     /// Seconds since 1970-01-01T00:00:00Z and nanoseconds (0..=999,999,999); `None` when the
     /// seconds do not fit an `i64`. A leap second (chrono's) counts as the second after it.
@@ -34,6 +39,11 @@ pub trait Instant: Sized + sealed::Sealed {
 /// Implemented for every [`Instant`] (shown in UTC; chrono's `DateTime<Local>` at its own
 /// offset) and for chrono's `DateTime<FixedOffset>` and `time::OffsetDateTime`, which keep the
 /// offset they are read with.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an instant that `fastwire::with::rfc3339` writes",
+    label = "not an `OffsetInstant`",
+    note = "`fastwire::with::rfc3339::*` takes `SystemTime`, `msgpack::Timestamp`, chrono's `DateTime<Tz>`, `time::OffsetDateTime` / `UtcDateTime` and jiff's `Timestamp`; an `Option` takes the module's `option` submodule"
+)]
 pub trait OffsetInstant: Sized + sealed::Sealed {
     /// Seconds since 1970-01-01T00:00:00Z, nanoseconds (1,000,000,000 or more for chrono's
     /// leap second, shown as `:60`) and the offset in seconds east of UTC; `None` when the
