@@ -24,6 +24,8 @@
 
 use std::fmt::{Debug, Display, Write as _};
 use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use fastwire::{json, msgpack};
 use serde::de::DeserializeOwned;
@@ -1668,4 +1670,90 @@ fn check_msgpack_twin_agreement<T, U>(
             hex_excerpt(bytes)
         ),
     }
+}
+
+// =============================================================================================
+// Python as an outside client
+// =============================================================================================
+
+/// Where Python's `msgpack` is importable: already, or after installing it with pip into
+/// `tmp` (a test's `CARGO_TARGET_TMPDIR`). Returns the `PYTHONPATH` to use, if one is needed.
+/// Panics when `python3` cannot be run, or the package neither imports nor installs.
+pub fn python_msgpack(tmp: &Path) -> Option<PathBuf> {
+    let importable = |path: Option<&Path>| {
+        let mut command = Command::new("python3");
+        command.args(["-c", "import msgpack"]);
+        if let Some(path) = path {
+            command.env("PYTHONPATH", path);
+        }
+        match command.output() {
+            Ok(output) => output.status.success(),
+            Err(err) => panic!(
+                "this test needs python3 (Python's msgpack package is the outside client it \
+                 checks fastwire against), but `python3` could not be run: {err}"
+            ),
+        }
+    };
+    if importable(None) {
+        return None;
+    }
+    let dir = tmp.join("python-msgpack");
+    if !importable(Some(&dir)) {
+        let output = Command::new("python3")
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(["--no-warn-script-location", "--upgrade", "--target"])
+            .arg(&dir)
+            .arg("msgpack")
+            .output()
+            .expect("python3 ran a moment ago");
+        assert!(
+            output.status.success(),
+            "`import msgpack` fails and `python3 -m pip install --target {} msgpack` failed \
+             too (it needs pip and access to PyPI): {}",
+            dir.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            importable(Some(&dir)),
+            "msgpack installed into {} but still cannot be imported",
+            dir.display()
+        );
+    }
+    Some(dir)
+}
+
+/// Runs `script` with Python (and its `msgpack` package, see [`python_msgpack`]) on `request`,
+/// handed over as a JSON file, and returns the JSON the script writes to the second file it is
+/// given. `tmp` is the test's `CARGO_TARGET_TMPDIR`. Panics when the script fails.
+pub fn run_python(script: &Path, tmp: &Path, request: &serde_json::Value) -> serde_json::Value {
+    let dir = tmp.join("python-exchange");
+    std::fs::create_dir_all(&dir).unwrap();
+    let stem = script
+        .file_stem()
+        .map_or_else(|| "script".into(), |s| s.to_string_lossy());
+    let input = dir.join(format!("{stem}-request-{}.json", std::process::id()));
+    let output = dir.join(format!("{stem}-response-{}.json", std::process::id()));
+    std::fs::write(&input, serde_json::to_vec(request).unwrap()).unwrap();
+    let mut command = Command::new("python3");
+    command.arg(script).arg(&input).arg(&output);
+    if let Some(path) = python_msgpack(tmp) {
+        command.env("PYTHONPATH", path);
+    }
+    let run = command.output().expect("python3 ran a moment ago");
+    assert!(
+        run.status.success(),
+        "{} failed: {}",
+        script.display(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let response = serde_json::from_slice(&std::fs::read(&output).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    response
 }

@@ -15,11 +15,11 @@
 //! needs pip and access to PyPI once) and points `PYTHONPATH` there.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::sync::OnceLock;
 
 use fastwire::msgpack::{self, Timestamp, Value};
+use fastwire_tests::run_python;
 use serde_json::{json, Value as Json};
 
 // ---------------------------------------------------------------------------------------------
@@ -589,57 +589,6 @@ fn verdict_inputs() -> Vec<(String, Vec<u8>)> {
     inputs
 }
 
-/// Where `msgpack` is importable: already, or after installing it into Cargo's target
-/// directory. Returns the `PYTHONPATH` to use, if one is needed.
-fn python_msgpack() -> Option<PathBuf> {
-    let importable = |path: Option<&Path>| {
-        let mut command = Command::new("python3");
-        command.args(["-c", "import msgpack"]);
-        if let Some(path) = path {
-            command.env("PYTHONPATH", path);
-        }
-        match command.output() {
-            Ok(output) => output.status.success(),
-            Err(err) => panic!(
-                "this test needs python3 (Python's msgpack package is the outside client it \
-                 checks fastwire against), but `python3` could not be run: {err}"
-            ),
-        }
-    };
-    if importable(None) {
-        return None;
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-msgpack");
-    if !importable(Some(&dir)) {
-        let output = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(["--no-warn-script-location", "--upgrade", "--target"])
-            .arg(&dir)
-            .arg("msgpack")
-            .output()
-            .expect("python3 ran a moment ago");
-        assert!(
-            output.status.success(),
-            "`import msgpack` fails and `python3 -m pip install --target {} msgpack` failed \
-             too (it needs pip and access to PyPI): {}",
-            dir.display(),
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert!(
-            importable(Some(&dir)),
-            "msgpack installed into {} but still cannot be imported",
-            dir.display()
-        );
-    }
-    Some(dir)
-}
-
 struct Exchange {
     cases: Vec<Case>,
     verdicts: Vec<(String, Vec<u8>)>,
@@ -664,28 +613,11 @@ fn exchange() -> &'static Exchange {
                 "hex": hex(bytes),
             })).collect::<Vec<_>>(),
         });
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("msgpack-python");
-        std::fs::create_dir_all(&dir).unwrap();
-        let input = dir.join(format!("request-{}.json", std::process::id()));
-        let output = dir.join(format!("response-{}.json", std::process::id()));
-        std::fs::write(&input, serde_json::to_vec(&request).unwrap()).unwrap();
-
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("python/msgpack_interop.py");
-        let mut command = Command::new("python3");
-        command.arg(&script).arg(&input).arg(&output);
-        if let Some(path) = python_msgpack() {
-            command.env("PYTHONPATH", path);
-        }
-        let run = command.output().expect("python3 ran a moment ago");
-        assert!(
-            run.status.success(),
-            "{} failed: {}",
-            script.display(),
-            String::from_utf8_lossy(&run.stderr)
+        let response = run_python(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("python/msgpack_interop.py"),
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &request,
         );
-        let response: Json = serde_json::from_slice(&std::fs::read(&output).unwrap()).unwrap();
-        let _ = std::fs::remove_file(&input);
-        let _ = std::fs::remove_file(&output);
         assert_eq!(response["cases"].as_array().unwrap().len(), cases.len());
         assert_eq!(
             response["verdicts"].as_array().unwrap().len(),
