@@ -51,6 +51,10 @@ pub struct DatedRecord {
 /// The number of users in the standard list.
 pub const STANDARD_USERS: usize = 20_000;
 
+/// The number of users in the large list: time per row must stay what it is at
+/// [`STANDARD_USERS`].
+pub const LARGE_USERS: usize = 300_000;
+
 /// The number of records in the standard batch.
 pub const STANDARD_RECORDS: usize = 10_000;
 

@@ -567,7 +567,38 @@ fn check_timestamp(case: &Case, findings: &mut Findings) {
     let ours = msgpack::to_vec(&expected);
     assert_eq!(ours, rmpv_bytes(&Value::Timestamp(expected)));
     findings.encoded(case, "Timestamp", &ours);
+
+    // The instant types `fastwire::with::timestamp` takes read the same instant from every
+    // encoding, where they hold it, and write the smallest encoding back.
+    let dt = chrono::DateTime::from_timestamp(expected.seconds(), expected.nanoseconds());
+    let system = std::time::SystemTime::try_from(expected).ok();
+    for bytes in &case.encodings {
+        match dt {
+            Some(dt) => {
+                let read: AtUtc = msgpack::from_slice(bytes).unwrap();
+                assert_eq!(read.0, dt, "{}", case.name);
+                assert_eq!(msgpack::to_vec(&read), ours, "{}", case.name);
+            }
+            None => assert!(msgpack::from_slice::<AtUtc>(bytes).is_err(), "{}", case.name),
+        }
+        match system {
+            Some(time) => {
+                let read: AtSystem = msgpack::from_slice(bytes).unwrap();
+                assert_eq!(read.0, time, "{}", case.name);
+                assert_eq!(msgpack::to_vec(&read), ours, "{}", case.name);
+            }
+            None => assert!(msgpack::from_slice::<AtSystem>(bytes).is_err(), "{}", case.name),
+        }
+    }
 }
+
+/// A chrono instant as the timestamp extension.
+#[derive(fastwire::Encode, fastwire::Decode)]
+struct AtUtc(#[wire(with = "fastwire::with::timestamp")] chrono::DateTime<chrono::Utc>);
+
+/// A `SystemTime` as the timestamp extension.
+#[derive(fastwire::Encode, fastwire::Decode)]
+struct AtSystem(#[wire(with = "fastwire::with::timestamp")] std::time::SystemTime);
 
 /// `Value`: every encoding reads as the case's value, as rmpv reads it; strict prefixes,
 /// `0xc1` at every value start and trailing bytes are errors; the case's value encodes as

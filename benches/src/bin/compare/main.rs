@@ -80,10 +80,11 @@ rmp-serde (exit status 1 on a mismatch), and prints markdown tables of throughpu
   --json      JSON only
   --msgpack   MessagePack only
   --only W    only workload W (repeatable): twitter, citm, canada, users_20k, ts_short,
-              ts_cjk, ts_ticker, events_10k, typed_users_20k, records_10k";
+              ts_cjk, ts_ticker, events_10k, typed_users_20k, typed_users_300k,
+              records_10k";
 
 /// The workloads' names, for `--only`.
-const WORKLOADS: [&str; 10] = [
+const WORKLOADS: [&str; 11] = [
     "twitter",
     "citm",
     "canada",
@@ -93,6 +94,7 @@ const WORKLOADS: [&str; 10] = [
     "ts_ticker",
     "events_10k",
     "typed_users_20k",
+    "typed_users_300k",
     "records_10k",
 ];
 
@@ -238,6 +240,13 @@ fn main() -> ExitCode {
     let events_json = serde_json::to_vec(&events_model).expect("serde_json encodes the events");
     let typed_users_model: Vec<TypedUser> = typed_users(records::STANDARD_USERS);
     let typed_users_json = serde_json::to_vec(&typed_users_model).expect("serde_json encodes");
+    let (big_users_model, big_users_json) = if args.wanted("typed_users_300k") {
+        let model: Vec<TypedUser> = typed_users(records::LARGE_USERS);
+        let json = serde_json::to_vec(&model).expect("serde_json encodes");
+        (model, json)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let records_model: Vec<DatedRecord> = dated_records(records::STANDARD_RECORDS);
     let records_json = serde_json::to_vec(&records_model).expect("serde_json encodes");
     let wanted = |name: &str| args.wanted(name);
@@ -275,6 +284,9 @@ fn main() -> ExitCode {
         }
         if wanted("typed_users_20k") {
             json::check_typed("typed_users_20k", &typed_users_model, &typed_users_json, f);
+        }
+        if wanted("typed_users_300k") {
+            json::check_typed("typed_users_300k", &big_users_model, &big_users_json, f);
         }
         if wanted("records_10k") {
             json::check_typed("records_10k", &records_model, &records_json, f);
@@ -322,12 +334,15 @@ fn main() -> ExitCode {
         if wanted("typed_users_20k") {
             plan_without_zerompk("typed_users_20k", &typed_users_model, f, p);
         }
+        if wanted("typed_users_300k") {
+            plan_without_zerompk("typed_users_300k", &big_users_model, f, p);
+        }
         if wanted("records_10k") {
             plan_without_zerompk("records_10k", &records_model, f, p);
         }
-        if wanted("typed_users_20k") || wanted("records_10k") {
+        if wanted("typed_users_20k") || wanted("typed_users_300k") || wanted("records_10k") {
             f.notes.push(
-                "typed_users_20k, records_10k: zerompk has no impls for chrono, uuid and \
+                "typed_users_20k, typed_users_300k, records_10k: zerompk has no impls for chrono, uuid and \
                  rust_decimal types, so it is not measured there (n/a)"
                     .to_owned(),
             );
@@ -378,6 +393,10 @@ fn main() -> ExitCode {
             let (model, input) = (&typed_users_model, &typed_users_json);
             json::measure_typed(c, "typed_users_20k", model, input, r);
         }
+        if wanted("typed_users_300k") {
+            let (model, input) = (&big_users_model, &big_users_json);
+            json::measure_typed(c, "typed_users_300k", model, input, r);
+        }
         if wanted("records_10k") {
             json::measure_typed(c, "records_10k", &records_model, &records_json, r);
         }
@@ -413,6 +432,11 @@ fn main() -> ExitCode {
         print!("{}", table(msgpack::LIBS, &msgpack_rows));
         println!();
     }
+    for (libs, rows) in [(&json::LIBS, &json_rows), (&msgpack::LIBS, &msgpack_rows)] {
+        if let Some(text) = per_row(libs, rows) {
+            println!("{text}");
+        }
+    }
     for note in &findings.notes {
         println!("note: {note}\n");
     }
@@ -423,3 +447,45 @@ fn main() -> ExitCode {
     );
     ExitCode::SUCCESS
 }
+
+/// Time per row of the user list at 20,000 and at 300,000 rows, per library and direction,
+/// from `rows` of one format (`None` when either size was not measured): the motivating
+/// requirement is that it stays flat.
+fn per_row(libs: &[&str; 3], rows: &[Row]) -> Option<String> {
+    let mut lines = Vec::new();
+    for small in rows.iter().filter(|r| r.workload.starts_with("typed_users_20k")) {
+        let name = small.workload.replacen("typed_users_20k", "typed_users_300k", 1);
+        let Some(large) = rows
+            .iter()
+            .find(|r| r.workload == name && r.direction == small.direction)
+        else {
+            continue;
+        };
+        let cells: Vec<String> = libs
+            .iter()
+            .zip(small.best.iter().zip(&large.best))
+            .filter_map(|(lib, (a, b))| {
+                let (a, b) = (a.as_ref()?, b.as_ref()?);
+                let per_small = a * 1e9 / records::STANDARD_USERS as f64;
+                let per_large = b * 1e9 / records::LARGE_USERS as f64;
+                Some(format!(
+                    "{lib} {per_small:.0} -> {per_large:.0} ns ({:+.0}%)",
+                    (per_large / per_small - 1.0) * 100.0
+                ))
+            })
+            .collect();
+        lines.push(format!(
+            "- {} {}: {}",
+            small.workload,
+            small.direction,
+            cells.join(", ")
+        ));
+    }
+    (!lines.is_empty()).then(|| {
+        format!(
+            "Time per user row, 20,000 rows -> 300,000 rows:\n{}\n",
+            lines.join("\n")
+        )
+    })
+}
+
