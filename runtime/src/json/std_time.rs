@@ -28,7 +28,7 @@ impl Encode for Duration {
 }
 
 /// What serde says when a `SystemTime` before the epoch is serialized.
-pub(crate) const BEFORE_EPOCH: &str = "SystemTime must be later than UNIX_EPOCH";
+const BEFORE_EPOCH: &str = "SystemTime must be later than UNIX_EPOCH";
 
 /// The time since the epoch; a time before it fails (see [`Writer::fail`]), as serde refuses
 /// it (`null` stands in its place).
@@ -65,7 +65,7 @@ const SYSTEM_TIME: Shape = Shape {
 
 /// `secs` plus `nanos` as `Duration::new` adds them, or `None` when the seconds overflow.
 #[inline]
-pub(crate) fn checked_duration(secs: u64, nanos: u32) -> Option<Duration> {
+fn checked_duration(secs: u64, nanos: u32) -> Option<Duration> {
     secs.checked_add(u64::from(nanos / 1_000_000_000))?;
     Some(Duration::new(secs, nanos))
 }
