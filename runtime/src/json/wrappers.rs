@@ -92,12 +92,12 @@ pub(super) fn decode_pair<'de, A: Decode<'de>, B: Decode<'de>>(
                     if a.is_some() {
                         return Err(r.duplicate_field(name));
                     }
-                    a = Some(A::decode(r).map_err(|e| e.in_key(name))?);
+                    a = Some(A::decode(r).map_err(|e| e.in_field(name))?);
                 } else {
                     if b.is_some() {
                         return Err(r.duplicate_field(name));
                     }
-                    b = Some(B::decode(r).map_err(|e| e.in_key(name))?);
+                    b = Some(B::decode(r).map_err(|e| e.in_field(name))?);
                 }
             }
             let a = a.ok_or_else(|| r.missing_field(shape.fields[0]))?;
@@ -137,7 +137,7 @@ fn decode_one<'de, A: Decode<'de>>(r: &mut Reader<'de>, shape: &Shape) -> Result
                 if a.is_some() {
                     return Err(r.duplicate_field(name));
                 }
-                a = Some(A::decode(r).map_err(|e| e.in_key(name))?);
+                a = Some(A::decode(r).map_err(|e| e.in_field(name))?);
             }
             a.ok_or_else(|| r.missing_field(shape.fields[0]))
         }
@@ -169,9 +169,7 @@ fn begin_enum(
             r.begin_object(expecting)?;
             match r.object_key(true)? {
                 Some(name) => (name.to_string(), true),
-                None => {
-                    return Err(r.custom("expected an object with one key, the variant's name"))
-                }
+                None => return Err(r.custom("expected an object with one key, the variant's name")),
             }
         }
         _ => return Err(r.invalid_type(expecting)),
@@ -357,8 +355,8 @@ impl<'de, T: Decode<'de>> Decode<'de> for Bound<T> {
                 r.decode_null("unit")?;
                 Bound::Unbounded
             }
-            (1, true) => Bound::Included(T::decode(r).map_err(|e| e.in_key("Included"))?),
-            _ => Bound::Excluded(T::decode(r).map_err(|e| e.in_key("Excluded"))?),
+            (1, true) => Bound::Included(T::decode(r).map_err(|e| e.in_field("Included"))?),
+            _ => Bound::Excluded(T::decode(r).map_err(|e| e.in_field("Excluded"))?),
         };
         end_of_variant(r)?;
         Ok(value)
@@ -398,8 +396,8 @@ impl<'de, T: Decode<'de>, E: Decode<'de>> Decode<'de> for Result<T, E> {
         let at = r.offset();
         let value = match begin_enum(r, "enum Result", RESULT_VARIANTS)? {
             (_, false) => return Err(unit_for_newtype(r, at)),
-            (0, true) => Ok(T::decode(r).map_err(|e| e.in_key("Ok"))?),
-            _ => Err(E::decode(r).map_err(|e| e.in_key("Err"))?),
+            (0, true) => Ok(T::decode(r).map_err(|e| e.in_field("Ok"))?),
+            _ => Err(E::decode(r).map_err(|e| e.in_field("Err"))?),
         };
         end_of_variant(r)?;
         Ok(value)

@@ -29,6 +29,19 @@ fn put_octets<const N: usize>(slot: &mut Slot<'_>, octets: [u8; N]) {
     }
 }
 
+/// A port in its smallest integer form: at most a `uint 16`.
+#[inline(always)]
+fn put_port(slot: &mut Slot<'_>, port: u16) {
+    match port {
+        0..=0x7f => slot.put(&[port as u8]),
+        0x80..=0xff => slot.put(&[0xcc, port as u8]),
+        _ => {
+            let [high, low] = port.to_be_bytes();
+            slot.put(&[0xcd, high, low]);
+        }
+    }
+}
+
 /// The impl of a bounded type: `$max` bytes at most, written by `$put`.
 macro_rules! bounded_impl {
     ($($ty:ty, $max:expr, |$this:ident, $slot:ident| $put:expr;)*) => {$(
@@ -78,12 +91,12 @@ bounded_impl! {
     SocketAddrV4, SOCKET_V4_MAX, |this, slot| {
         slot.put_array_len(2);
         this.ip().encode_bounded(slot);
-        slot.put_u64(u64::from(this.port()));
+        put_port(slot, this.port());
     };
     SocketAddrV6, SOCKET_V6_MAX, |this, slot| {
         slot.put_array_len(2);
         this.ip().encode_bounded(slot);
-        slot.put_u64(u64::from(this.port()));
+        put_port(slot, this.port());
     };
     SocketAddr, VARIANT + SOCKET_V6_MAX, |this, slot| match this {
         SocketAddr::V4(v4) => {

@@ -15,8 +15,9 @@ use super::wrappers::{decode_pair, Shape};
 use super::writer::Slot;
 use super::{Decode, Encode, Error, Reader, Writer};
 
-/// A map header, `secs` and a `u64`, `nanos` and a `u32`.
-const DURATION_MAX: usize = 1 + 5 + 9 + 6 + 5;
+/// A map header, `secs` and a `u64`, `nanos` and a `u32` (given a `u64`'s room, which the
+/// slot's writer of integers checks for).
+const DURATION_MAX: usize = 1 + 5 + 9 + 6 + 9;
 
 impl Encode for Duration {
     #[inline]
@@ -40,8 +41,8 @@ impl Encode for Duration {
     }
 }
 
-/// A map header, both keys (16 and 17 bytes), a `u64` and a `u32`.
-const SYSTEM_TIME_MAX: usize = 1 + 17 + 9 + 18 + 5;
+/// A map header, both keys (16 and 17 bytes), a `u64` and a `u32` (given a `u64`'s room).
+const SYSTEM_TIME_MAX: usize = 1 + 17 + 9 + 18 + 9;
 
 /// What serde says when a `SystemTime` before the epoch is serialized.
 const BEFORE_EPOCH: &str = "SystemTime must be later than UNIX_EPOCH";

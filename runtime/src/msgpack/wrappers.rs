@@ -80,12 +80,12 @@ pub(super) fn decode_pair<'de, A: Decode<'de>, B: Decode<'de>>(
                     if a.is_some() {
                         return Err(r.duplicate_field(name));
                     }
-                    a = Some(A::decode(r).map_err(|e| e.in_key(name))?);
+                    a = Some(A::decode(r).map_err(|e| e.in_field(name))?);
                 } else {
                     if b.is_some() {
                         return Err(r.duplicate_field(name));
                     }
-                    b = Some(B::decode(r).map_err(|e| e.in_key(name))?);
+                    b = Some(B::decode(r).map_err(|e| e.in_field(name))?);
                 }
             }
             r.end_container();
@@ -130,7 +130,7 @@ fn decode_one<'de, A: Decode<'de>>(r: &mut Reader<'de>, shape: &Shape) -> Result
                 if a.is_some() {
                     return Err(r.duplicate_field(name));
                 }
-                a = Some(A::decode(r).map_err(|e| e.in_key(name))?);
+                a = Some(A::decode(r).map_err(|e| e.in_field(name))?);
             }
             r.end_container();
             a.ok_or_else(|| r.missing_field(shape.fields[0]))
@@ -362,8 +362,8 @@ impl<'de, T: Decode<'de>> Decode<'de> for Bound<T> {
                 r.decode_nil("unit")?;
                 Bound::Unbounded
             }
-            (1, true) => Bound::Included(T::decode(r).map_err(|e| e.in_key("Included"))?),
-            _ => Bound::Excluded(T::decode(r).map_err(|e| e.in_key("Excluded"))?),
+            (1, true) => Bound::Included(T::decode(r).map_err(|e| e.in_field("Included"))?),
+            _ => Bound::Excluded(T::decode(r).map_err(|e| e.in_field("Excluded"))?),
         };
         r.end_container();
         Ok(value)
@@ -397,8 +397,8 @@ impl<'de, T: Decode<'de>, E: Decode<'de>> Decode<'de> for Result<T, E> {
         let at = r.offset();
         let value = match begin_enum(r, "enum Result", RESULT_VARIANTS)? {
             (_, false) => return Err(unit_for_newtype(r, at)),
-            (0, true) => Ok(T::decode(r).map_err(|e| e.in_key("Ok"))?),
-            _ => Err(E::decode(r).map_err(|e| e.in_key("Err"))?),
+            (0, true) => Ok(T::decode(r).map_err(|e| e.in_field("Ok"))?),
+            _ => Err(E::decode(r).map_err(|e| e.in_field("Err"))?),
         };
         r.end_container();
         Ok(value)
