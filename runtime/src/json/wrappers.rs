@@ -78,14 +78,9 @@ pub(super) fn decode_pair<'de, A: Decode<'de>, B: Decode<'de>>(
             r.begin_object(shape.expecting)?;
             let (mut a, mut b) = (None, None);
             let mut first = true;
-            loop {
-                let index = match r.object_key(first)? {
-                    Some(key) => {
-                        let key = key.to_string();
-                        shape.field(r, &key)?
-                    }
-                    None => break,
-                };
+            while let Some(key) = r.object_key(first)? {
+                let key = key.to_string();
+                let index = shape.field(r, &key)?;
                 first = false;
                 let name = shape.fields[index];
                 if index == 0 {
@@ -124,14 +119,9 @@ fn decode_one<'de, A: Decode<'de>>(r: &mut Reader<'de>, shape: &Shape) -> Result
             r.begin_object(shape.expecting)?;
             let mut a = None;
             let mut first = true;
-            loop {
-                match r.object_key(first)? {
-                    Some(key) => {
-                        let key = key.to_string();
-                        shape.field(r, &key)?;
-                    }
-                    None => break,
-                }
+            while let Some(key) = r.object_key(first)? {
+                let key = key.to_string();
+                shape.field(r, &key)?;
                 first = false;
                 let name = shape.fields[0];
                 if a.is_some() {

@@ -94,7 +94,7 @@ pub(super) fn decode_pair<'de, A: Decode<'de>, B: Decode<'de>>(
             Ok((a, b))
         }
         StructForm::Array(len) => {
-            if len < 2 || len > 2 {
+            if len != 2 {
                 // serde's visitor reads what there is first, and says which element is
                 // missing; rmp-serde refuses elements left over.
                 if len == 1 {
