@@ -142,7 +142,7 @@ fn visit_integer<T: TryFrom<u64> + TryFrom<i64>>(
 
 /// A float as serde's messages show it (`Unexpected::Float`): Rust's `Display`, with `.0`
 /// added when that has no decimal point.
-struct SerdeFloat(f64);
+pub(super) struct SerdeFloat(pub(super) f64);
 
 impl std::fmt::Display for SerdeFloat {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {

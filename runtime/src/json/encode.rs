@@ -72,7 +72,10 @@ fn slice_hint<T: Encode>(items: &[T]) -> usize {
 
 /// Size hint of an array of the `len` elements `items` yields.
 #[inline]
-fn sequence_hint<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a T>) -> usize {
+pub(crate) fn sequence_hint<'a, T: Encode + 'a>(
+    len: usize,
+    items: impl Iterator<Item = &'a T>,
+) -> usize {
     2 + crate::buf::iter_hint(len, items, |item| item.size_hint() + 1)
 }
 

@@ -40,9 +40,12 @@ mod escape;
 mod flat;
 mod flat_entries;
 mod float;
+mod net;
 mod os;
 pub(crate) mod reader;
+mod std_time;
 mod value;
+mod wrappers;
 mod writer;
 
 use std::io;

@@ -2,8 +2,11 @@
 //! encoding failure when it is not UTF-8), an OS string as the enum `{"Unix": [bytes]}` or
 //! `{"Windows": [UTF-16 units]}`, depending on the platform.
 
+use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::reader::{Reader, Str};
 use super::{Decode, DecodeKey, Encode, EncodeKey, Error, Writer};
@@ -73,10 +76,32 @@ impl<'de> DecodeKey<'de> for PathBuf {
     }
 }
 
-impl<'de> Decode<'de> for Box<Path> {
+/// Boxed, shared and copy-on-write paths, read as a [`PathBuf`] (a `Cow` always owned, as
+/// serde reads one).
+macro_rules! decode_owned_path {
+    ($($ty:ty => $make:expr;)*) => {$(
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                PathBuf::decode(r).map($make)
+            }
+        }
+    )*};
+}
+
+decode_owned_path! {
+    Box<Path> => PathBuf::into_boxed_path;
+    Rc<Path> => Rc::from;
+    Arc<Path> => Arc::from;
+    Cow<'_, Path> => Cow::Owned;
+}
+
+/// A string without escapes, borrowed from the input (serde's visitor takes borrowed text
+/// only).
+impl<'de: 'a, 'a> Decode<'de> for &'a Path {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        PathBuf::decode(r).map(PathBuf::into_boxed_path)
+        r.decode_borrowed_str().map(Path::new)
     }
 }
 
@@ -181,4 +206,26 @@ fn os_string_content(r: &mut Reader<'_>, unix: bool) -> Result<OsString, Error> 
         return Err(r.custom("cannot deserialize Unix OS string on Windows"));
     }
     Vec::<u16>::decode(r).map(|units| OsString::from_wide(&units))
+}
+
+/// Boxed, shared and copy-on-write OS strings, read as an [`OsString`] (a `Cow` always
+/// owned, as serde reads one).
+#[cfg(any(unix, windows))]
+macro_rules! decode_owned_os_str {
+    ($($ty:ty => $make:expr;)*) => {$(
+        impl<'de> Decode<'de> for $ty {
+            #[inline]
+            fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+                OsString::decode(r).map($make)
+            }
+        }
+    )*};
+}
+
+#[cfg(any(unix, windows))]
+decode_owned_os_str! {
+    Box<OsStr> => OsString::into_boxed_os_str;
+    Rc<OsStr> => Rc::from;
+    Arc<OsStr> => Arc::from;
+    Cow<'_, OsStr> => Cow::Owned;
 }

@@ -55,10 +55,13 @@ mod encode;
 mod error;
 mod flat;
 mod flat_entries;
+mod net;
 mod os;
 mod reader;
+mod std_time;
 mod timestamp;
 mod value;
+mod wrappers;
 mod writer;
 
 use std::io;
