@@ -175,11 +175,7 @@ fn msgpack_read_text<T>(
 #[inline]
 fn date_text(text: &mut TimeText, date: Date) {
     // jiff's years are -9999..=9999, its months and days 1..=12 and 1..=31.
-    text.temporal_date(
-        i64::from(date.year()),
-        date.month() as u8,
-        date.day() as u8,
-    );
+    text.temporal_date(i64::from(date.year()), date.month() as u8, date.day() as u8);
 }
 
 /// The text of a time of day.
@@ -310,7 +306,11 @@ fn common_iso_week_date(text: &str) -> Option<ISOWeekDate> {
     if !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let value = |digits: &[u8]| digits.iter().fold(0i16, |n, d| n * 10 + i16::from(d - b'0'));
+    let value = |digits: &[u8]| {
+        digits
+            .iter()
+            .fold(0i16, |n, d| n * 10 + i16::from(d - b'0'))
+    };
     let weekday = Weekday::from_monday_one_offset(value(&[d]) as i8).ok()?;
     ISOWeekDate::new(value(&digits[..4]), value(&digits[4..6]) as i8, weekday).ok()
 }
@@ -560,8 +560,14 @@ mod tests {
         assert_eq!(text(|t| t.temporal_date(-1, 12, 31)), "-000001-12-31");
         assert_eq!(text(|t| t.temporal_date(-9999, 1, 1)), "-009999-01-01");
         assert_eq!(text(|t| t.temporal_time(1, 2, 3, 0)), "01:02:03");
-        assert_eq!(text(|t| t.temporal_time(1, 2, 3, 500_000_000)), "01:02:03.5");
-        assert_eq!(text(|t| t.temporal_time(1, 2, 3, 120_000_000)), "01:02:03.12");
+        assert_eq!(
+            text(|t| t.temporal_time(1, 2, 3, 500_000_000)),
+            "01:02:03.5"
+        );
+        assert_eq!(
+            text(|t| t.temporal_time(1, 2, 3, 120_000_000)),
+            "01:02:03.12"
+        );
         assert_eq!(text(|t| t.temporal_time(1, 2, 3, 1_000)), "01:02:03.000001");
         assert_eq!(text(|t| t.temporal_time(1, 2, 3, 1)), "01:02:03.000000001");
         assert_eq!(
@@ -594,11 +600,17 @@ mod tests {
             SignedDuration::new(-3661, -500_000_000),
         ];
         for duration in durations {
-            assert_eq!(signed_duration_text(&duration).as_str(), duration.to_string());
+            assert_eq!(
+                signed_duration_text(&duration).as_str(),
+                duration.to_string()
+            );
         }
         for (year, week) in [(-5, 52), (2020, 53), (0, 1)] {
             let week_date = ISOWeekDate::new(year, week, Weekday::Sunday).unwrap();
-            assert_eq!(iso_week_date_text(&week_date).as_str(), week_date.to_string());
+            assert_eq!(
+                iso_week_date_text(&week_date).as_str(),
+                week_date.to_string()
+            );
             assert_eq!(parse_iso_week_date(&week_date.to_string()), Ok(week_date));
         }
     }
@@ -613,14 +625,26 @@ mod tests {
         ] {
             assert_eq!(parse_timestamp(text), Ok(text.parse().unwrap()), "{text}");
         }
-        for text in ["PT90M", "-PT1H0.5S", "PT0S", "-PT0S", "PT9223372036854775807S"] {
+        for text in [
+            "PT90M",
+            "-PT1H0.5S",
+            "PT0S",
+            "-PT0S",
+            "PT9223372036854775807S",
+        ] {
             assert_eq!(
                 common_signed_duration(text),
                 Some(text.parse().unwrap()),
                 "{text}"
             );
         }
-        for text in ["PT", "PT1S1H", "PT1.5H", "PT0.0000000001S", "PT9223372036854775808S"] {
+        for text in [
+            "PT",
+            "PT1S1H",
+            "PT1.5H",
+            "PT0.0000000001S",
+            "PT9223372036854775808S",
+        ] {
             assert_eq!(common_signed_duration(text), None, "{text}");
         }
     }
