@@ -616,6 +616,61 @@ mod tests {
     }
 
     #[test]
+    fn what_jiff_writes_takes_the_fast_path() {
+        let dates = [
+            Date::MIN,
+            Date::MAX,
+            Date::new(-4, 2, 29).unwrap(),
+            Date::ZERO,
+        ];
+        for date in dates {
+            let text = date.to_string();
+            assert_eq!(
+                time::Date::parse_temporal(&text).and_then(date_from),
+                Some(date)
+            );
+            let week_date = date.iso_week_date();
+            if (0..=9999).contains(&week_date.year()) {
+                assert_eq!(
+                    common_iso_week_date(&week_date.to_string()),
+                    Some(week_date)
+                );
+            }
+        }
+        for t in [Time::MIN, Time::MAX, Time::new(1, 2, 3, 40).unwrap()] {
+            let text = t.to_string();
+            assert_eq!(
+                time::Time::parse_temporal(&text).and_then(time_from),
+                Some(t)
+            );
+            let dt = DateTime::from_parts(Date::MIN, t).to_string();
+            assert!(time::Date::parse_temporal_with_time(&dt).is_some(), "{dt}");
+        }
+        for ts in [
+            Timestamp::MIN,
+            Timestamp::MAX,
+            Timestamp::new(-1, -1).unwrap(),
+        ] {
+            let text = ts.to_string();
+            assert!(
+                time::DateTime::parse_temporal_instant(&text).is_some(),
+                "{text}"
+            );
+            assert_eq!(parse_timestamp(&text), Ok(ts));
+        }
+        for duration in [
+            SignedDuration::MAX,
+            SignedDuration::new(-3600, -1),
+            SignedDuration::ZERO,
+        ] {
+            assert_eq!(
+                common_signed_duration(&duration.to_string()),
+                Some(duration)
+            );
+        }
+    }
+
+    #[test]
     fn fast_paths_read_as_jiff_reads() {
         for text in [
             "2024-02-29T23:59:60.5Z",
