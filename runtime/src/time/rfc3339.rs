@@ -716,6 +716,122 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// jiff's forms (Temporal's ISO 8601 profile), read on a fast path: the forms jiff writes and
+/// a few close to them, each to exactly the value jiff's own parser gives it. Every other text
+/// gives `None`, for the caller to hand to jiff, which reads it or says what is wrong with it.
+///
+/// ```text
+/// date      = year "-" month "-" day        ; year within -9999..=9999
+/// year      = 4DIGIT / ("+" / "-") 6DIGIT   ; not "-000000"
+/// date-time = date ("T" / "t" / " ") time
+/// time      = hour ":" minute ":" second ["." 1*9DIGIT]   ; second 60 read as 59
+/// timestamp = date-time ("Z" / "z" / ("+" / "-") 2DIGIT ":" 2DIGIT)   ; within ±23:59
+/// ```
+///
+/// A leap second is read as jiff reads it: second 59, the fraction kept.
+#[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+impl Date {
+    /// Reads jiff's form of a date (`2024-02-29`, `-000001-12-31`).
+    pub(crate) fn parse_temporal(text: &str) -> Option<Date> {
+        let mut cursor = Cursor::new(text);
+        let date = cursor.temporal_date()?;
+        cursor.end().ok()?;
+        Some(date)
+    }
+
+    /// Reads jiff's form of a civil date and time (`2024-02-29T23:59:59.5`).
+    pub(crate) fn parse_temporal_with_time(text: &str) -> Option<(Date, Time)> {
+        let mut cursor = Cursor::new(text);
+        let fields = cursor.temporal_date_time()?;
+        cursor.end().ok()?;
+        Some(fields)
+    }
+}
+
+#[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+impl Time {
+    /// Reads jiff's form of a time of day (`23:59:59.5`); see [`Date::parse_temporal`].
+    pub(crate) fn parse_temporal(text: &str) -> Option<Time> {
+        let mut cursor = Cursor::new(text);
+        let hms = cursor.hms().ok()?;
+        let time = cursor.temporal_fraction(hms)?;
+        cursor.end().ok()?;
+        Some(time)
+    }
+}
+
+#[cfg_attr(not(feature = "jiff"), allow(dead_code))]
+impl DateTime {
+    /// Reads jiff's form of an instant (`2024-02-29T23:59:59.5Z`, `…+05:30`) as the seconds
+    /// since 1970-01-01T00:00:00Z and the nanoseconds; see [`Date::parse_temporal`]. A leap
+    /// second counts as second 59 of its minute, as jiff counts it; the instant may lie outside
+    /// jiff's range, which the caller checks.
+    pub(crate) fn parse_temporal_instant(text: &str) -> Option<(i64, u32)> {
+        let mut cursor = Cursor::new(text);
+        let (date, time) = cursor.temporal_date_time()?;
+        let offset = match cursor.peek() {
+            // Not U+2212, which jiff does not read.
+            Some(b'Z' | b'z' | b'+' | b'-') => cursor.offset().ok()?,
+            _ => return None,
+        };
+        cursor.end().ok()?;
+        // Years within ±9999: far inside `i64` seconds.
+        let days = days_from_civil(date.year, date.month, date.day);
+        let seconds = days * SECONDS_PER_DAY + time.seconds_of_day() - i64::from(offset);
+        Some((seconds, time.nanosecond))
+    }
+}
+
+/// jiff's forms; see [`Date::parse_temporal`].
+impl Cursor<'_> {
+    // 4DIGIT / ("+" / "-") 6DIGIT, then "-" month "-" day
+    fn temporal_date(&mut self) -> Option<Date> {
+        let sign = self.peek();
+        if let Some(b'+' | b'-') = sign {
+            let six = (1..=6).all(|ahead| self.digit(ahead).is_some());
+            if !six || self.digit(7).is_some() {
+                return None;
+            }
+        }
+        let date = self.date().ok()?;
+        if !(-9999..=9999).contains(&date.year) || (date.year == 0 && sign == Some(b'-')) {
+            return None;
+        }
+        Some(date)
+    }
+
+    // date ("T" / "t" / " ") time
+    fn temporal_date_time(&mut self) -> Option<(Date, Time)> {
+        let (date, hms) = match self.common_prefix() {
+            Some(fields) => fields,
+            None => {
+                let date = self.temporal_date()?;
+                match self.peek() {
+                    Some(b'T' | b't' | b' ') => self.pos += 1,
+                    _ => return None,
+                }
+                (date, self.hms().ok()?)
+            }
+        };
+        Some((date, self.temporal_fraction(hms)?))
+    }
+
+    /// The fraction after `hms`, of at most nine digits (jiff reads no more), and the second
+    /// as jiff reads it (a leap second is 59).
+    fn temporal_fraction(&mut self, hms: Time) -> Option<Time> {
+        let start = self.pos;
+        let nanosecond = self.optional_fraction().ok()?;
+        if self.pos - start > 10 {
+            return None;
+        }
+        Some(Time {
+            second: hms.second.min(59),
+            nanosecond,
+            ..hms
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -217,6 +217,78 @@ impl fmt::Debug for TimeText {
     }
 }
 
+/// jiff's forms (Temporal's ISO 8601 profile): years of four digits, or a minus and six digits
+/// before year 0; fractions with their trailing zeros dropped; bare numbers for durations.
+impl TimeText {
+    /// Appends a year as jiff writes it: `0000` to `9999` in four digits, a year before 0 as a
+    /// minus and at least six digits (`-000001`).
+    #[inline]
+    pub(crate) fn temporal_year(&mut self, year: i64) {
+        if (0..=9999).contains(&year) {
+            let year = year as u32;
+            let ([y0, y1], [y2, y3]) = (pair(year / 100), pair(year % 100));
+            self.put([y0, y1, y2, y3]);
+        } else {
+            if year < 0 {
+                self.push(b'-');
+            }
+            self.push_padded(year.unsigned_abs(), 6);
+        }
+    }
+
+    /// Appends a date as jiff writes it: the year as [`TimeText::temporal_year`] writes it,
+    /// then `-MM-DD`.
+    #[inline]
+    pub(crate) fn temporal_date(&mut self, year: i64, month: u8, day: u8) {
+        self.temporal_year(year);
+        let ([m0, m1], [d0, d1]) = (pair(u32::from(month)), pair(u32::from(day)));
+        self.put([b'-', m0, m1, b'-', d0, d1]);
+    }
+
+    /// Appends a time of day as jiff writes it: `HH:MM:SS`, then, unless `nanosecond` is
+    /// zero, its fraction without trailing zeros (`.5`, `.000001`, `.123456789`).
+    #[inline]
+    pub(crate) fn temporal_time(&mut self, hour: u32, minute: u32, second: u32, nanosecond: u32) {
+        let ([h0, h1], [m0, m1], [s0, s1]) = (pair(hour), pair(minute), pair(second));
+        self.put([h0, h1, b':', m0, m1, b':', s0, s1]);
+        self.trimmed_fraction(nanosecond);
+    }
+
+    /// Appends `.` and the fraction of `nanosecond` (below 1,000,000,000) in as many digits as
+    /// it needs, one to nine; nothing when it is zero.
+    #[inline]
+    pub(crate) fn trimmed_fraction(&mut self, nanosecond: u32) {
+        if nanosecond == 0 {
+            return;
+        }
+        let nanosecond = nanosecond.min(999_999_999);
+        let ([a, b], [c, d], [e, f], [g, h]) = (
+            pair(nanosecond / 1_000_000 % 100),
+            pair(nanosecond / 10_000 % 100),
+            pair(nanosecond / 100 % 100),
+            pair(nanosecond % 100),
+        );
+        let first = b'0' + (nanosecond / 100_000_000) as u8;
+        self.put([b'.', first, a, b, c, d, e, f, g, h]);
+        // Drop the trailing zeros: at most eight, since the fraction is not zero.
+        let mut n = nanosecond;
+        while n % 10 == 0 {
+            n /= 10;
+            self.end -= 1;
+        }
+    }
+
+    /// Appends the decimal digits of `value`, with no padding.
+    #[inline]
+    pub(crate) fn number(&mut self, value: u64) {
+        if value < 10 {
+            self.push(b'0' + value as u8);
+        } else {
+            self.push_padded(value, 1);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::TimeText;
