@@ -1028,3 +1028,74 @@ fn a_broken_format_string_fails_every_write_and_read() {
         "{err}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// jiff's `Timestamp` and std's `SystemTime` in the instant modules
+// ---------------------------------------------------------------------------------------------
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct OtherInstants {
+    #[wire(with = "fastwire::with::timestamp")]
+    jiff: jiff::Timestamp,
+    #[wire(with = "fastwire::with::timestamp")]
+    system: SystemTime,
+    #[wire(with = "fastwire::with::rfc3339::micros")]
+    jiff_text: jiff::Timestamp,
+}
+
+#[test]
+fn jiff_and_system_instants_as_the_extension_and_as_text() {
+    let mut rng = rng(11);
+    for _ in 0..2000 {
+        let utc = random_instant(&mut rng);
+        let jiff =
+            jiff::Timestamp::new(utc.timestamp(), utc.timestamp_subsec_nanos() as i32).unwrap();
+        let value = OtherInstants {
+            jiff,
+            system: SystemTime::from(utc),
+            jiff_text: jiff,
+        };
+        let ext = fastwire::msgpack::to_vec(
+            &Timestamp::new(utc.timestamp(), utc.timestamp_subsec_nanos()).unwrap(),
+        );
+        let text = utc.to_rfc3339_opts(SecondsFormat::Micros, true);
+        let mut expected = b"\x83\xa4jiff".to_vec();
+        expected.extend(&ext);
+        expected.extend(b"\xa6system");
+        expected.extend(&ext);
+        expected.extend(b"\xa9jiff_text");
+        expected.extend(rmp_serde::to_vec(&text).unwrap());
+        let bytes = fastwire::msgpack::to_vec(&value);
+        assert_eq!(bytes, expected);
+        let back: OtherInstants = fastwire::msgpack::from_slice(&bytes).unwrap();
+        assert_eq!(back.jiff, jiff);
+        assert_eq!(back.system, value.system);
+        let micros = utc.timestamp_subsec_nanos() / 1000 * 1000;
+        assert_eq!(
+            back.jiff_text,
+            jiff::Timestamp::new(utc.timestamp(), micros as i32).unwrap()
+        );
+        // In JSON the extension's fields are the types' own encodings.
+        #[derive(Serialize)]
+        struct Twin {
+            jiff: jiff::Timestamp,
+            system: SystemTime,
+            jiff_text: String,
+        }
+        let twin = Twin {
+            jiff,
+            system: value.system,
+            jiff_text: text,
+        };
+        if utc.timestamp() >= 0 {
+            let json = fastwire::json::to_string(&value);
+            assert_eq!(json, serde_json::to_string(&twin).unwrap());
+            let back: OtherInstants = fastwire::json::from_str(&json).unwrap();
+            assert_eq!(back.system, value.system);
+        } else {
+            // serde refuses a `SystemTime` before 1970, and so does fastwire.
+            assert!(serde_json::to_string(&twin).is_err());
+            assert!(fastwire::json::try_to_string(&value).is_err());
+        }
+    }
+}

@@ -229,6 +229,36 @@ mod chrono_impls {
     }
 }
 
+#[cfg(feature = "jiff")]
+mod jiff_impls {
+    use ::jiff::Timestamp;
+
+    use super::{sealed, Instant, OffsetInstant};
+
+    impl sealed::Sealed for Timestamp {}
+
+    impl Instant for Timestamp {
+        #[inline]
+        fn to_unix(&self) -> Option<(i64, u32)> {
+            let (seconds, nanoseconds) = (self.as_second(), self.subsec_nanosecond());
+            // Before 1970 jiff counts the fraction below zero; the extension counts it up
+            // from the second before.
+            Some(if nanoseconds < 0 {
+                (seconds - 1, (nanoseconds + 1_000_000_000) as u32)
+            } else {
+                (seconds, nanoseconds as u32)
+            })
+        }
+
+        #[inline]
+        fn from_unix(seconds: i64, nanoseconds: u32) -> Option<Self> {
+            Timestamp::new(seconds, i32::try_from(nanoseconds).ok()?).ok()
+        }
+    }
+
+    utc_offset_instant!(Timestamp);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
