@@ -34,7 +34,9 @@ where
 {
     let json = serde_json::to_string(text).unwrap();
     if let Err(theirs) = assert_decodes_same::<T>(&json) {
-        let ours = fastwire::json::from_str::<T>(&json).unwrap_err().to_string();
+        let ours = fastwire::json::from_str::<T>(&json)
+            .unwrap_err()
+            .to_string();
         let theirs = serde_json_message(&theirs);
         assert!(
             ours.starts_with(&theirs),
@@ -577,7 +579,10 @@ fn random_booking(rng: &mut StdRng) -> Booking {
         local,
         at,
         zone,
-        length: Duration::new(rng.random_range(-1_000_000..1_000_000), random_nanos(rng) as i32),
+        length: Duration::new(
+            rng.random_range(-1_000_000..1_000_000),
+            random_nanos(rng) as i32,
+        ),
         weekday: local.weekday(),
         month: local.month(),
         checked_in: rng.random_bool(0.5).then_some(at),
@@ -626,7 +631,10 @@ fn inside_a_derived_struct() {
     let bytes = fastwire_tests::msgpack_bytes(&value);
     let theirs = rmp_serde::from_slice::<Vec<Booking>>(&bytes).unwrap_err();
     let err = fastwire::msgpack::from_slice::<Vec<Booking>>(&bytes).unwrap_err();
-    assert_eq!(theirs.to_string(), "invalid ordinal, expected an in-range value");
+    assert_eq!(
+        theirs.to_string(),
+        "invalid ordinal, expected an in-range value"
+    );
     assert!(
         err.to_string()
             .starts_with("invalid ordinal, expected an in-range value at [2].day"),
@@ -650,7 +658,8 @@ fn text_types_as_map_keys() {
     assert_same_round_trip(&by_instant);
     let by_length: BTreeMap<Duration, Month> = (0..50)
         .map(|_| {
-            let length = Duration::new(rng.random_range(-1000..1000), random_nanos(&mut rng) as i32);
+            let length =
+                Duration::new(rng.random_range(-1000..1000), random_nanos(&mut rng) as i32);
             (length, Month::try_from(rng.random_range(1..=12u8)).unwrap())
         })
         .collect();

@@ -98,7 +98,10 @@ fn parse_date_time(text: &str) -> Result<PrimitiveDateTime, String> {
     let (date, t) =
         shared::Date::parse_time_serde_date_time(text).map_err(|err| err.to_string())?;
     let date = date_from(date).map_err(out_of_range)?;
-    Ok(PrimitiveDateTime::new(date, time_from(t).map_err(out_of_range)?))
+    Ok(PrimitiveDateTime::new(
+        date,
+        time_from(t).map_err(out_of_range)?,
+    ))
 }
 
 fn parse_offset_date_time(text: &str) -> Result<OffsetDateTime, String> {
@@ -237,34 +240,31 @@ fn visit_time<I: Items>(items: &mut I) -> Result<Time, I::Error> {
         .map_err(|err| items.error(invalid_component(err)))
 }
 
-/// The fields a date and time share: year, day of year, hour, minute, second, nanosecond.
+/// The fields a date and time share (year, day of year, hour, minute, second, nanosecond),
+/// read, and the value they name (or why they name none).
 fn visit_date_time_fields<I: Items>(
     items: &mut I,
-) -> Result<(i32, u16, u8, u8, u8, u32), I::Error> {
-    Ok((
-        items.item("year")?,
-        items.item("day of year")?,
-        items.item("hour")?,
-        items.item("minute")?,
-        items.item("second")?,
-        items.item("nanosecond")?,
-    ))
+) -> Result<Result<PrimitiveDateTime, ComponentRange>, I::Error> {
+    let year = items.item("year")?;
+    let ordinal = items.item("day of year")?;
+    let hour = items.item("hour")?;
+    let minute = items.item("minute")?;
+    let second = items.item("second")?;
+    let nanosecond = items.item("nanosecond")?;
+    Ok(Date::from_ordinal_date(year, ordinal)
+        .and_then(|date| date.with_hms_nano(hour, minute, second, nanosecond)))
 }
 
 fn visit_date_time<I: Items>(items: &mut I) -> Result<PrimitiveDateTime, I::Error> {
-    let (year, ordinal, hour, minute, second, nanosecond) = visit_date_time_fields(items)?;
-    Date::from_ordinal_date(year, ordinal)
-        .and_then(|date| date.with_hms_nano(hour, minute, second, nanosecond))
-        .map_err(|err| items.error(invalid_component(err)))
+    visit_date_time_fields(items)?.map_err(|err| items.error(invalid_component(err)))
 }
 
 fn visit_offset_date_time<I: Items>(items: &mut I) -> Result<OffsetDateTime, I::Error> {
-    let (year, ordinal, hour, minute, second, nanosecond) = visit_date_time_fields(items)?;
+    let local = visit_date_time_fields(items)?;
     let hours = items.item("offset hours")?;
     let minutes = items.item("offset minutes")?;
     let seconds = items.item("offset seconds")?;
-    Date::from_ordinal_date(year, ordinal)
-        .and_then(|date| date.with_hms_nano(hour, minute, second, nanosecond))
+    local
         .and_then(|dt| UtcOffset::from_hms(hours, minutes, seconds).map(|o| dt.assume_offset(o)))
         .map_err(|err| items.error(invalid_component(err)))
 }
@@ -673,7 +673,10 @@ trait Named: Sized + Copy {
     /// The error message for a string that is no name.
     #[cold]
     fn unknown_name(name: &str) -> String {
-        format!("invalid value: string {name:?}, expected {}", Self::EXPECTED)
+        format!(
+            "invalid value: string {name:?}, expected {}",
+            Self::EXPECTED
+        )
     }
 }
 
@@ -731,8 +734,9 @@ fn json_named<T: Named>(r: &mut crate::json::Reader<'_>) -> Result<T, crate::jso
     }
     let at = r.offset();
     match super::json_integer(r, T::EXPECTED)? {
-        super::Integer::Unsigned(n) => T::from_number(n)
-            .ok_or_else(|| r.invalid_value(format!("integer `{n}`"), T::RANGE, at)),
+        super::Integer::Unsigned(n) => {
+            T::from_number(n).ok_or_else(|| r.invalid_value(format!("integer `{n}`"), T::RANGE, at))
+        }
         super::Integer::Signed(n) => Err(r.custom_at(
             format_args!("invalid type: integer `{n}`, expected {}", T::EXPECTED),
             at,
@@ -881,7 +885,10 @@ mod tests {
         assert_eq!(d(Duration::new(0, -1)), "-0.000000001");
         assert_eq!(d(Duration::MIN), "-9223372036854775808.999999999");
         assert_eq!(parse_duration("-0.5"), Ok(Duration::new(0, -500_000_000)));
-        assert_eq!(parse_duration("+3.1234567891"), Ok(Duration::new(3, 123_456_789)));
+        assert_eq!(
+            parse_duration("+3.1234567891"),
+            Ok(Duration::new(3, 123_456_789))
+        );
         assert!(parse_duration("3").is_err());
         assert!(parse_duration("3.").is_err());
         assert!(parse_duration(".5").is_err());
@@ -893,7 +900,10 @@ mod tests {
         assert_eq!(parse_date("2024-02-29"), Ok(date(2024, 2, 29)));
         assert_eq!(parse_date("+2024-02-29"), Ok(date(2024, 2, 29)));
         assert_eq!(parse_date("-0001-12-31"), Ok(date(-1, 12, 31)));
-        assert_eq!(parse_date("2023-02-29").unwrap_err(), "day was not in range");
+        assert_eq!(
+            parse_date("2023-02-29").unwrap_err(),
+            "day was not in range"
+        );
         assert_eq!(
             parse_date("2023-02-32").unwrap_err(),
             "the 'day' component could not be parsed"

@@ -917,8 +917,7 @@ impl Cursor<'_> {
 
     #[inline]
     fn time_serde_end(&self) -> Result<(), TimeSerdeError> {
-        self.end()
-            .map_err(|_| TimeSerdeError::TrailingCharacters)
+        self.end().map_err(|_| TimeSerdeError::TrailingCharacters)
     }
 
     /// A date's fields, the day not yet checked against its month.
