@@ -832,6 +832,326 @@ impl Cursor<'_> {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The text the `time` crate's serde impls write and read
+// ---------------------------------------------------------------------------------------------
+//
+// Not RFC 3339: a space between date and time, a fraction always present, and offsets with
+// seconds, as in `2024-02-29 12:30:00.5 +01:00:00`. The grammar, field by field as the `time`
+// crate's own parser reads it (every number exactly that many ASCII digits):
+//
+//   date        = ["+" / "-"] 4DIGIT "-" 2DIGIT "-" 2DIGIT    ; month 01-12, day 01-31
+//   time        = 2DIGIT ":" 2DIGIT ":" 2DIGIT "." 1*32DIGIT  ; hour 00-23, minute 00-59,
+//                                                             ; second 00-60, fraction to 9 digits
+//   offset      = ("+" / "-") 2DIGIT ":" 2DIGIT ":" 2DIGIT    ; hours 00-25, minutes and seconds 00-59
+//   date-time   = date " " time
+//   offset-date-time = date " " time " " offset
+//
+// Then the whole text must have been read, and only then are the fields put together: a day
+// past its month's end or second 60 is refused last.
+
+/// Why a text is not one the `time` crate's serde impls read: the ways that crate's parser
+/// fails, `Display`ed in its words.
+#[cfg(feature = "time")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TimeSerdeError {
+    /// A field is missing, malformed, or beyond what it can ever hold; named as `time`
+    /// names it (`"day"`, `"offset hour"`).
+    Component(&'static str),
+    /// A separator (`-`, `:`, ` ` or `.`) is missing.
+    Literal,
+    /// Something follows a complete value.
+    TrailingCharacters,
+    /// Well-formed fields that name no value (February 30th, second 60).
+    Range(&'static str),
+}
+
+#[cfg(feature = "time")]
+impl fmt::Display for TimeSerdeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeSerdeError::Component(name) => {
+                write!(f, "the '{name}' component could not be parsed")
+            }
+            TimeSerdeError::Literal => f.write_str("a character literal was not valid"),
+            TimeSerdeError::TrailingCharacters => {
+                f.write_str("unexpected trailing characters; the end of input was expected")
+            }
+            TimeSerdeError::Range(name) => write!(f, "{name} was not in range"),
+        }
+    }
+}
+
+/// An offset from UTC as the `time` crate holds it: hours, minutes and seconds, all of one
+/// sign.
+#[cfg(feature = "time")]
+pub(crate) type HmsOffset = (i8, i8, i8);
+
+#[cfg(feature = "time")]
+impl Date {
+    /// Reads a date as the `time` crate's serde impls write it (`2024-02-29`, `-0001-12-31`).
+    #[inline]
+    pub(crate) fn parse_time_serde(text: &str) -> Result<Date, TimeSerdeError> {
+        if let Some(date) = common_date(text.as_bytes()) {
+            return Ok(date);
+        }
+        let mut cursor = Cursor::new(text);
+        let fields = cursor.time_serde_date()?;
+        cursor.time_serde_end()?;
+        fields.checked()
+    }
+
+    /// Reads a date and time as the `time` crate's serde impls write a `PrimitiveDateTime`
+    /// (`2024-02-29 12:30:00.0`).
+    #[inline]
+    pub(crate) fn parse_time_serde_date_time(text: &str) -> Result<(Date, Time), TimeSerdeError> {
+        let mut cursor = Cursor::new(text);
+        let (date, time) = cursor.time_serde_date_time()?;
+        cursor.time_serde_end()?;
+        Ok((date.checked()?, time.checked()?))
+    }
+
+    /// Reads a date, time and offset as the `time` crate's serde impls write an
+    /// `OffsetDateTime` (`2024-02-29 12:30:00.0 +01:00:00`).
+    #[inline]
+    pub(crate) fn parse_time_serde_offset_date_time(
+        text: &str,
+    ) -> Result<(Date, Time, HmsOffset), TimeSerdeError> {
+        let mut cursor = Cursor::new(text);
+        let (date, time) = cursor.time_serde_date_time()?;
+        cursor.literal(b' ')?;
+        let offset = cursor.time_serde_offset()?;
+        cursor.time_serde_end()?;
+        Ok((date.checked()?, time.checked()?, offset))
+    }
+}
+
+#[cfg(feature = "time")]
+impl Time {
+    /// Reads a time of day as the `time` crate's serde impls write it (`12:30:00.5`).
+    #[inline]
+    pub(crate) fn parse_time_serde(text: &str) -> Result<Time, TimeSerdeError> {
+        let mut cursor = Cursor::new(text);
+        let time = cursor.time_serde_time()?;
+        cursor.time_serde_end()?;
+        time.checked()
+    }
+
+    /// Reads an offset as the `time` crate's serde impls write a `UtcOffset` (`+05:30:00`).
+    #[inline]
+    pub(crate) fn parse_time_serde_offset(text: &str) -> Result<HmsOffset, TimeSerdeError> {
+        let mut cursor = Cursor::new(text);
+        let offset = cursor.time_serde_offset()?;
+        cursor.time_serde_end()?;
+        Ok(offset)
+    }
+}
+
+/// `YYYY-MM-DD`, the form nearly every date comes in, read straight from its ten bytes; `None`
+/// for anything else (or an invalid date), which the field-by-field reader then settles.
+#[cfg(feature = "time")]
+#[inline(always)]
+fn common_date(bytes: &[u8]) -> Option<Date> {
+    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = bytes else {
+        return None;
+    };
+    let digits = [y0, y1, y2, y3, m0, m1, d0, d1].map(|b| b.wrapping_sub(b'0'));
+    if digits.iter().any(|&d| d > 9) {
+        return None;
+    }
+    let [a, b, c, d, m0, m1, d0, d1] = digits;
+    let year = i64::from(a) * 1000 + i64::from(b) * 100 + i64::from(c) * 10 + i64::from(d);
+    let (month, day) = (m0 * 10 + m1, d0 * 10 + d1);
+    let valid = (1..=12).contains(&month) && day != 0 && day <= days_in_month(year, month);
+    valid.then_some(Date { year, month, day })
+}
+
+#[cfg(feature = "time")]
+impl Date {
+    /// The date itself, once the text is read: a day past the end of its month is a range
+    /// error, as the `time` crate finds it last.
+    #[inline]
+    fn checked(self) -> Result<Date, TimeSerdeError> {
+        if self.day <= days_in_month(self.year, self.month) {
+            Ok(self)
+        } else {
+            Err(TimeSerdeError::Range("day"))
+        }
+    }
+}
+
+#[cfg(feature = "time")]
+impl Time {
+    /// The time itself, once the text is read: second 60 is a range error (the `time` crate
+    /// has no leap seconds).
+    #[inline]
+    fn checked(self) -> Result<Time, TimeSerdeError> {
+        if self.second < 60 {
+            Ok(self)
+        } else {
+            Err(TimeSerdeError::Range("second"))
+        }
+    }
+}
+
+/// The most fraction digits the `time` crate reads; a digit after them is left over.
+#[cfg(feature = "time")]
+const TIME_SERDE_MAX_FRACTION: usize = 32;
+
+#[cfg(feature = "time")]
+impl Cursor<'_> {
+    /// Exactly `N` digits' value, or `None` (nothing consumed).
+    #[inline]
+    fn exact_digits<const N: usize>(&mut self) -> Option<u32> {
+        let mut value = 0;
+        for ahead in 0..N {
+            value = value * 10 + u32::from(self.digit(ahead)?);
+        }
+        self.pos += N;
+        Some(value)
+    }
+
+    /// The separator `byte`.
+    #[inline]
+    fn literal(&mut self, byte: u8) -> Result<(), TimeSerdeError> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(TimeSerdeError::Literal)
+        }
+    }
+
+    /// A field of exactly two digits, at most `max`, or the component error for `name`.
+    #[inline]
+    fn field(&mut self, max: u8, name: &'static str) -> Result<u8, TimeSerdeError> {
+        match self.exact_digits::<2>() {
+            Some(value) if value <= u32::from(max) => Ok(value as u8),
+            _ => Err(TimeSerdeError::Component(name)),
+        }
+    }
+
+    #[inline]
+    fn time_serde_end(&self) -> Result<(), TimeSerdeError> {
+        self.end().map_err(|_| TimeSerdeError::TrailingCharacters)
+    }
+
+    /// A date's fields, the day not yet checked against its month.
+    fn time_serde_date(&mut self) -> Result<Date, TimeSerdeError> {
+        let negative = match self.peek() {
+            Some(sign @ (b'+' | b'-')) => {
+                self.pos += 1;
+                sign == b'-'
+            }
+            _ => false,
+        };
+        let magnitude = self
+            .exact_digits::<4>()
+            .ok_or(TimeSerdeError::Component("year"))?;
+        let year = if negative {
+            -i64::from(magnitude)
+        } else {
+            i64::from(magnitude)
+        };
+        self.literal(b'-')?;
+        let month = self.field(12, "month")?;
+        if month == 0 {
+            return Err(TimeSerdeError::Component("month"));
+        }
+        self.literal(b'-')?;
+        let day = self.field(31, "day")?;
+        if day == 0 {
+            return Err(TimeSerdeError::Component("day"));
+        }
+        Ok(Date { year, month, day })
+    }
+
+    /// A date, a space and a time, fields unchecked against each other; the common shape
+    /// (four-digit year, fields in range) read in one go.
+    #[inline]
+    fn time_serde_date_time(&mut self) -> Result<(Date, Time), TimeSerdeError> {
+        if self.bytes.get(self.pos + 10) == Some(&b' ') {
+            if let Some((date, time)) = self.common_prefix() {
+                self.literal(b'.')?;
+                let nanosecond = self.time_serde_fraction()?;
+                return Ok((date, Time { nanosecond, ..time }));
+            }
+        }
+        let date = self.time_serde_date()?;
+        self.literal(b' ')?;
+        Ok((date, self.time_serde_time()?))
+    }
+
+    /// `HH:MM:SS.f...`, second 60 not yet refused.
+    fn time_serde_time(&mut self) -> Result<Time, TimeSerdeError> {
+        let hour = self.field(23, "hour")?;
+        self.literal(b':')?;
+        let minute = self.field(59, "minute")?;
+        self.literal(b':')?;
+        let second = self.field(60, "second")?;
+        self.literal(b'.')?;
+        let nanosecond = self.time_serde_fraction()?;
+        Ok(Time {
+            hour,
+            minute,
+            second,
+            nanosecond,
+        })
+    }
+
+    /// One to 32 fraction digits, of which the first nine count.
+    #[inline]
+    fn time_serde_fraction(&mut self) -> Result<u32, TimeSerdeError> {
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        let (nanoseconds, mut count) = match rest.first_chunk::<8>() {
+            Some(chunk) => match (leading_digits(chunk), rest.get(8)) {
+                ((eight, 8), Some(&ninth @ b'0'..=b'9')) => {
+                    (eight * 10 + u32::from(ninth - b'0'), 9)
+                }
+                ((value, count), _) => (value * 10, count),
+            },
+            None => {
+                let mut value = 0;
+                let mut count = 0;
+                while let Some(digit) = self.digit(count) {
+                    value = value * 10 + u32::from(digit);
+                    count += 1;
+                }
+                (value * FRACTION_SCALE[count], count)
+            }
+        };
+        if count == 0 {
+            return Err(TimeSerdeError::Component("subsecond"));
+        }
+        while count < TIME_SERDE_MAX_FRACTION && self.digit(count).is_some() {
+            count += 1;
+        }
+        self.pos += count;
+        Ok(nanoseconds)
+    }
+
+    /// `±HH:MM:SS`, the sign required and applying to every field.
+    fn time_serde_offset(&mut self) -> Result<HmsOffset, TimeSerdeError> {
+        let negative = match self.peek() {
+            Some(sign @ (b'+' | b'-')) => {
+                self.pos += 1;
+                sign == b'-'
+            }
+            _ => return Err(TimeSerdeError::Component("offset hour")),
+        };
+        let hours = self.field(25, "offset hour")? as i8;
+        self.literal(b':')?;
+        let minutes = self.field(59, "offset minute")? as i8;
+        self.literal(b':')?;
+        let seconds = self.field(59, "offset second")? as i8;
+        Ok(if negative {
+            (-hours, -minutes, -seconds)
+        } else {
+            (hours, minutes, seconds)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

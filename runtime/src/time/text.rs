@@ -289,6 +289,76 @@ impl TimeText {
     }
 }
 
+/// The pieces of the `time` crate's serde text (its human-readable forms): a fraction of one
+/// to nine digits, offsets with seconds, and durations as seconds with nine fraction digits.
+#[cfg(feature = "time")]
+impl TimeText {
+    /// Appends `.` and the fraction of `nanosecond` (below 1,000,000,000) without its
+    /// trailing zeros, keeping at least one digit (`.5`, `.0`, `.000000001`).
+    #[inline]
+    pub(crate) fn fraction_of_one_digit_or_more(&mut self, nanosecond: u32) {
+        let nanosecond = nanosecond % 1_000_000_000;
+        let ([a, b], [c, d], [e, f], [g, h]) = (
+            pair(nanosecond / 1_000_000 % 100),
+            pair(nanosecond / 10_000 % 100),
+            pair(nanosecond / 100 % 100),
+            pair(nanosecond % 100),
+        );
+        let first = b'0' + (nanosecond / 100_000_000) as u8;
+        self.put([b'.', first, a, b, c, d, e, f, g, h]);
+        // Drop the trailing zeros written: all but the first digit's when the fraction is zero.
+        let dropped = match nanosecond {
+            0 => 8,
+            mut n => {
+                let mut zeros = 0;
+                while n % 10 == 0 {
+                    n /= 10;
+                    zeros += 1;
+                }
+                zeros
+            }
+        };
+        self.end -= dropped.min(self.end - HEADER);
+    }
+
+    /// Appends an offset as `+HH:MM:SS` or `-HH:MM:SS` from its fields (all of one sign; the
+    /// sign is `-` when any is negative).
+    #[inline]
+    pub(crate) fn offset_hms(&mut self, hours: i8, minutes: i8, seconds: i8) {
+        let sign = if hours < 0 || minutes < 0 || seconds < 0 {
+            b'-'
+        } else {
+            b'+'
+        };
+        let ([h0, h1], [m0, m1], [s0, s1]) = (
+            pair(u32::from(hours.unsigned_abs())),
+            pair(u32::from(minutes.unsigned_abs())),
+            pair(u32::from(seconds.unsigned_abs())),
+        );
+        self.put([sign, h0, h1, b':', m0, m1, b':', s0, s1]);
+    }
+
+    /// Appends a duration as seconds and nine fraction digits: `-` when `negative`, the
+    /// whole `seconds`, `.`, then `nanoseconds` (below 1,000,000,000) zero-padded
+    /// (`-1.500000000`).
+    #[inline]
+    pub(crate) fn seconds_and_nanos(&mut self, negative: bool, seconds: u64, nanoseconds: u32) {
+        if negative {
+            self.push(b'-');
+        }
+        self.push_padded(seconds, 1);
+        let nanoseconds = nanoseconds % 1_000_000_000;
+        let ([a, b], [c, d], [e, f], [g, h]) = (
+            pair(nanoseconds / 1_000_000 % 100),
+            pair(nanoseconds / 10_000 % 100),
+            pair(nanoseconds / 100 % 100),
+            pair(nanoseconds % 100),
+        );
+        let first = b'0' + (nanoseconds / 100_000_000) as u8;
+        self.put([b'.', first, a, b, c, d, e, f, g, h]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::TimeText;
