@@ -12,7 +12,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset, Weekday};
+use time::{
+    Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
+};
 
 fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
@@ -225,6 +227,7 @@ fn date_times_and_offsets() {
     for _ in 0..2000 {
         let plain = PrimitiveDateTime::new(random_date(&mut rng), random_time(&mut rng));
         assert_same_round_trip(&plain);
+        assert_same_round_trip(&plain.as_utc());
         let offset = random_offset(&mut rng);
         assert_same_round_trip(&offset);
         assert_same_round_trip(&plain.assume_offset(offset));
@@ -252,6 +255,14 @@ fn date_times_and_offsets() {
         "+2024-02-29 12:30:00.0",
         "2024-02-29 12:30:00.0 +00:00:00",
         "-9999-01-01 00:00:00.000000000000",
+    ]);
+    agree_on_texts::<UtcDateTime>(&[
+        "2024-02-29 12:30:00.0",
+        "2024-02-29 12:30:00.25",
+        "2024-02-29T12:30:00.0",
+        "2024-02-29 12:30:00.0 +00:00:00",
+        "2024-02-29 12:30:00Z",
+        "2023-02-29 00:00:00.0",
     ]);
     let offset_texts = [
         "2024-02-29 12:30:00.0 +00:00:00",
@@ -292,6 +303,8 @@ fn date_times_and_offsets() {
         let instant = plain.assume_offset(random_offset(&mut rng));
         let canonical = serde_json::to_value(plain).unwrap();
         agree_on_mutations::<PrimitiveDateTime>(&mut rng, canonical.as_str().unwrap(), 25);
+        let canonical = serde_json::to_value(plain.as_utc()).unwrap();
+        agree_on_mutations::<UtcDateTime>(&mut rng, canonical.as_str().unwrap(), 10);
         let canonical = serde_json::to_value(instant).unwrap();
         agree_on_mutations::<OffsetDateTime>(&mut rng, canonical.as_str().unwrap(), 25);
         let canonical = serde_json::to_value(instant.offset()).unwrap();

@@ -579,7 +579,11 @@ fn check_timestamp(case: &Case, findings: &mut Findings) {
                 assert_eq!(read.0, dt, "{}", case.name);
                 assert_eq!(msgpack::to_vec(&read), ours, "{}", case.name);
             }
-            None => assert!(msgpack::from_slice::<AtUtc>(bytes).is_err(), "{}", case.name),
+            None => assert!(
+                msgpack::from_slice::<AtUtc>(bytes).is_err(),
+                "{}",
+                case.name
+            ),
         }
         match system {
             Some(time) => {
@@ -587,7 +591,11 @@ fn check_timestamp(case: &Case, findings: &mut Findings) {
                 assert_eq!(read.0, time, "{}", case.name);
                 assert_eq!(msgpack::to_vec(&read), ours, "{}", case.name);
             }
-            None => assert!(msgpack::from_slice::<AtSystem>(bytes).is_err(), "{}", case.name),
+            None => assert!(
+                msgpack::from_slice::<AtSystem>(bytes).is_err(),
+                "{}",
+                case.name
+            ),
         }
     }
 }

@@ -1099,3 +1099,68 @@ fn jiff_and_system_instants_as_the_extension_and_as_text() {
         }
     }
 }
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct TimeCrateInstants {
+    #[wire(with = "fastwire::with::rfc3339::nanos")]
+    offset: time::OffsetDateTime,
+    #[wire(with = "fastwire::with::rfc3339::seconds")]
+    utc_text: time::UtcDateTime,
+}
+
+#[derive(fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+struct TimeCrateStamp {
+    #[wire(with = "fastwire::with::timestamp::option")]
+    utc: Option<time::UtcDateTime>,
+}
+
+#[test]
+fn time_crate_instants_in_the_instant_modules() {
+    let mut rng = rng(12);
+    for _ in 0..2000 {
+        let utc = random_instant(&mut rng);
+        // time's default range is years -9999..=9999, which holds every instant drawn here.
+        let offset = random_offset(&mut rng);
+        let fixed = utc.with_timezone(&offset);
+        let nanos =
+            i128::from(utc.timestamp()) * 1_000_000_000 + i128::from(utc.timestamp_subsec_nanos());
+        let time_utc = time::UtcDateTime::from_unix_timestamp_nanos(nanos).unwrap();
+        let time_offset = time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+            .unwrap()
+            .to_offset(time::UtcOffset::from_whole_seconds(offset.local_minus_utc()).unwrap());
+        let value = TimeCrateInstants {
+            offset: time_offset,
+            utc_text: time_utc,
+        };
+        let json = fastwire::json::to_string(&value);
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"offset":"{}","utc_text":"{}"}}"#,
+                fixed.to_rfc3339_opts(SecondsFormat::Nanos, true),
+                utc.to_rfc3339_opts(SecondsFormat::Secs, true)
+            )
+        );
+        let back: TimeCrateInstants = fastwire::json::from_str(&json).unwrap();
+        assert_eq!(back.offset, time_offset);
+        assert_eq!(back.offset.offset(), time_offset.offset());
+        assert_eq!(back.utc_text, time_utc.replace_nanosecond(0).unwrap());
+
+        let stamp = TimeCrateStamp {
+            utc: rng.random_bool(0.8).then_some(time_utc),
+        };
+        let bytes = fastwire::msgpack::to_vec(&stamp);
+        let mut expected = b"\x81\xa3utc".to_vec();
+        match stamp.utc {
+            Some(_) => expected.extend(fastwire::msgpack::to_vec(
+                &Timestamp::new(utc.timestamp(), utc.timestamp_subsec_nanos()).unwrap(),
+            )),
+            None => expected.push(0xC0),
+        }
+        assert_eq!(bytes, expected);
+        assert_eq!(
+            fastwire::msgpack::from_slice::<TimeCrateStamp>(&bytes).unwrap(),
+            stamp
+        );
+    }
+}

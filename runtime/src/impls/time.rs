@@ -8,6 +8,7 @@
 //! | `Date` | `"2024-02-29"` (`"-0001-12-31"`) | `[year, day of year]` |
 //! | `Time` | `"23:59:59.5"` (fraction of 1 to 9 digits, `.0` for none) | `[hour, minute, second, nanosecond]` |
 //! | `PrimitiveDateTime` | `"2024-02-29 23:59:59.5"` | `[year, day of year, hour, minute, second, nanosecond]` |
+//! | `UtcDateTime` | `"2024-02-29 23:59:59.5"` (UTC; no offset written) | `[year, day of year, hour, minute, second, nanosecond]` |
 //! | `OffsetDateTime` | `"2024-02-29 23:59:59.5 +05:30:00"` | the six above, then `offset hours, minutes, seconds` |
 //! | `UtcOffset` | `"+05:30:00"` | `[hours, minutes, seconds]` |
 //! | `Duration` | `"-1.500000000"` (seconds, nine fraction digits) | `[seconds, nanoseconds]` |
@@ -25,7 +26,9 @@
 //! them (by their text).
 
 use ::time::error::ComponentRange;
-use ::time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset, Weekday};
+use ::time::{
+    Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcDateTime, UtcOffset, Weekday,
+};
 
 use crate::time::{self as shared, TimeText};
 
@@ -102,6 +105,11 @@ fn parse_date_time(text: &str) -> Result<PrimitiveDateTime, String> {
         date,
         time_from(t).map_err(out_of_range)?,
     ))
+}
+
+/// A `UtcDateTime`'s text is a `PrimitiveDateTime`'s, taken as UTC.
+fn parse_utc_date_time(text: &str) -> Result<UtcDateTime, String> {
+    parse_date_time(text).map(PrimitiveDateTime::as_utc)
 }
 
 fn parse_offset_date_time(text: &str) -> Result<OffsetDateTime, String> {
@@ -257,6 +265,10 @@ fn visit_date_time_fields<I: Items>(
 
 fn visit_date_time<I: Items>(items: &mut I) -> Result<PrimitiveDateTime, I::Error> {
     visit_date_time_fields(items)?.map_err(|err| items.error(invalid_component(err)))
+}
+
+fn visit_utc_date_time<I: Items>(items: &mut I) -> Result<UtcDateTime, I::Error> {
+    visit_date_time(items).map(PrimitiveDateTime::as_utc)
 }
 
 fn visit_offset_date_time<I: Items>(items: &mut I) -> Result<OffsetDateTime, I::Error> {
@@ -561,6 +573,20 @@ time_impls!(
         (dt.year(), dt.ordinal(), hour, minute, second, nanosecond)
     },
     parse_date_time, visit_date_time,
+);
+
+time_impls!(
+    UtcDateTime, "a `UtcDateTime`", json 32, msgpack 20,
+    text |dt| {
+        let mut text = TimeText::new();
+        date_time_text(&mut text, dt.date(), dt.time());
+        text
+    },
+    parts |dt| {
+        let (hour, minute, second, nanosecond) = dt.as_hms_nano();
+        (dt.year(), dt.ordinal(), hour, minute, second, nanosecond)
+    },
+    parse_utc_date_time, visit_utc_date_time,
 );
 
 time_impls!(

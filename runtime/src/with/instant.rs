@@ -259,6 +259,56 @@ mod jiff_impls {
     utc_offset_instant!(Timestamp);
 }
 
+#[cfg(feature = "time")]
+mod time_impls {
+    use ::time::{OffsetDateTime, UtcDateTime, UtcOffset};
+
+    use super::{sealed, Instant, OffsetInstant};
+
+    impl sealed::Sealed for UtcDateTime {}
+    impl sealed::Sealed for OffsetDateTime {}
+
+    impl Instant for UtcDateTime {
+        #[inline]
+        fn to_unix(&self) -> Option<(i64, u32)> {
+            Some((self.unix_timestamp(), self.nanosecond()))
+        }
+
+        #[inline]
+        fn from_unix(seconds: i64, nanoseconds: u32) -> Option<Self> {
+            UtcDateTime::from_unix_timestamp(seconds)
+                .ok()?
+                .replace_nanosecond(nanoseconds)
+                .ok()
+        }
+    }
+
+    utc_offset_instant!(UtcDateTime);
+
+    impl OffsetInstant for OffsetDateTime {
+        #[inline]
+        fn to_parts(&self) -> Option<(i64, u32, i32)> {
+            Some((
+                self.unix_timestamp(),
+                self.nanosecond(),
+                self.offset().whole_seconds(),
+            ))
+        }
+
+        /// The instant at the offset read (`time` has no leap seconds: `:60` is the second
+        /// after `:59`).
+        #[inline]
+        fn from_parts(seconds: i64, nanoseconds: u32, offset: i32, _: bool) -> Option<Self> {
+            let offset = UtcOffset::from_whole_seconds(offset).ok()?;
+            OffsetDateTime::from_unix_timestamp(seconds)
+                .ok()?
+                .replace_nanosecond(nanoseconds)
+                .ok()?
+                .checked_to_offset(offset)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

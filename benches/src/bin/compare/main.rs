@@ -453,8 +453,13 @@ fn main() -> ExitCode {
 /// requirement is that it stays flat.
 fn per_row(libs: &[&str; 3], rows: &[Row]) -> Option<String> {
     let mut lines = Vec::new();
-    for small in rows.iter().filter(|r| r.workload.starts_with("typed_users_20k")) {
-        let name = small.workload.replacen("typed_users_20k", "typed_users_300k", 1);
+    for small in rows
+        .iter()
+        .filter(|r| r.workload.starts_with("typed_users_20k"))
+    {
+        let name = small
+            .workload
+            .replacen("typed_users_20k", "typed_users_300k", 1);
         let Some(large) = rows
             .iter()
             .find(|r| r.workload == name && r.direction == small.direction)
@@ -488,4 +493,3 @@ fn per_row(libs: &[&str; 3], rows: &[Row]) -> Option<String> {
         )
     })
 }
-
