@@ -1,7 +1,9 @@
 //! JSON decoding: fastwire against serde_json and sonic-rs on the json-benchmark corpus
 //! (`twitter`, `citm`, `canada`: the files as they are), on 20,000 generated users
 //! (`users_20k`) and on 10,000 generated log events of tagged enums and flattened members
-//! (`events_10k`), both as serde_json's compact encoding of them.
+//! (`events_10k`), and on the user list of dates, ids and decimals at 20,000 and 300,000 rows
+//! and 10,000 date-heavy records (`typed_users_20k`, `typed_users_300k`, `records_10k`), each as
+//! serde_json's compact encoding of them.
 //!
 //! Each group times, into the typed model:
 //! - `fastwire::from_slice`, `serde_json::from_slice`, `sonic_rs::from_slice`;
@@ -23,6 +25,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Thro
 use fastwire::json::DecodeOwned;
 use fastwire_benches::events::{self, envelopes, Envelope};
 use fastwire_benches::oracle::compare_models;
+use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::{data, users, users::STANDARD_COUNT, Canada, CitmCatalog, Twitter, User};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -111,12 +114,28 @@ fn events_10k(c: &mut Criterion) {
     decode_group::<Vec<Envelope>>(c, "events_10k", &input).finish();
 }
 
+/// The user list of dates, ids and decimals at 20,000 and 300,000 rows (time per row must
+/// stay flat) and the date-heavy records, each as serde_json writes them with the types' own
+/// serde impls.
+fn dates(c: &mut Criterion) {
+    for (name, rows) in [
+        ("typed_users_20k", records::STANDARD_USERS),
+        ("typed_users_300k", records::LARGE_USERS),
+    ] {
+        let input = serde_json::to_vec(&typed_users(rows)).expect("serde_json encodes users");
+        decode_group::<Vec<records::TypedUser>>(c, name, &input).finish();
+    }
+    let input = serde_json::to_vec(&dated_records(records::STANDARD_RECORDS))
+        .expect("serde_json encodes records");
+    decode_group::<Vec<records::DatedRecord>>(c, "records_10k", &input).finish();
+}
+
 criterion_group! {
     name = json_decode;
     // Short runs: the benchmark machine has two cores and many targets to build.
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = twitter, citm, canada, users_20k, events_10k
+    targets = twitter, citm, canada, users_20k, events_10k, dates
 }
 criterion_main!(json_decode);

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use fastwire_benches::{envelopes, events};
+use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 use serde::Serialize;
 
@@ -88,12 +89,20 @@ fn events_10k(c: &mut Criterion) {
     encode_group(c, "events_10k", &envelopes(events::STANDARD_COUNT));
 }
 
+/// The user list of dates, ids and decimals at 20,000 and 300,000 rows (time per row must
+/// stay flat) and the date-heavy records.
+fn dates(c: &mut Criterion) {
+    encode_group(c, "typed_users_20k", &typed_users(records::STANDARD_USERS));
+    encode_group(c, "typed_users_300k", &typed_users(records::LARGE_USERS));
+    encode_group(c, "records_10k", &dated_records(records::STANDARD_RECORDS));
+}
+
 criterion_group! {
     name = json_encode;
     // Short runs: the benchmark machine has two cores and many targets to build.
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = twitter, citm, canada, users_20k, events_10k
+    targets = twitter, citm, canada, users_20k, events_10k, dates
 }
 criterion_main!(json_encode);

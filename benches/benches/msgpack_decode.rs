@@ -25,6 +25,7 @@ use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
 use fastwire_benches::twin::ArrayTwin;
 use fastwire_benches::{envelopes, events};
+use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 
 /// Starts the group `<name>/<form>` for decoding rmp-serde's encoding of `value` with
@@ -122,12 +123,24 @@ fn events_10k(c: &mut Criterion) {
     serde_group(c, "events_10k", Form::Map, &log).0.finish();
 }
 
+/// The user list of dates, ids and decimals at 20,000 and 300,000 rows (time per row must
+/// stay flat) and the date-heavy records: map form only, and no zerompk, which has no impls
+/// for chrono, uuid and rust_decimal types.
+fn dates(c: &mut Criterion) {
+    let users = typed_users(records::STANDARD_USERS);
+    serde_group(c, "typed_users_20k", Form::Map, &users).0.finish();
+    let users = typed_users(records::LARGE_USERS);
+    serde_group(c, "typed_users_300k", Form::Map, &users).0.finish();
+    let rows = dated_records(records::STANDARD_RECORDS);
+    serde_group(c, "records_10k", Form::Map, &rows).0.finish();
+}
+
 criterion_group! {
     name = msgpack_decode;
     // Short runs: the benchmark machine has two cores, and there are 15 groups of 3 or 4.
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = twitter, citm, canada, users_20k, ts, events_10k
+    targets = twitter, citm, canada, users_20k, ts, events_10k, dates
 }
 criterion_main!(msgpack_decode);
