@@ -16,8 +16,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use fastwire_benches::{envelopes, events};
 use fastwire_benches::records::{self, dated_records, typed_users};
+use fastwire_benches::{envelopes, events};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 use serde::Serialize;
 

@@ -25,10 +25,10 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
+use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
 use fastwire_benches::twin::ArrayTwin;
 use fastwire_benches::{envelopes, events};
-use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 
 /// Starts the group `<name>/<form>` for encoding `value` with fastwire and rmp-serde, after
@@ -129,9 +129,13 @@ fn events_10k(c: &mut Criterion) {
 /// for chrono, uuid and rust_decimal types.
 fn dates(c: &mut Criterion) {
     let users = typed_users(records::STANDARD_USERS);
-    serde_group(c, "typed_users_20k", Form::Map, &users).0.finish();
+    serde_group(c, "typed_users_20k", Form::Map, &users)
+        .0
+        .finish();
     let users = typed_users(records::LARGE_USERS);
-    serde_group(c, "typed_users_300k", Form::Map, &users).0.finish();
+    serde_group(c, "typed_users_300k", Form::Map, &users)
+        .0
+        .finish();
     let rows = dated_records(records::STANDARD_RECORDS);
     serde_group(c, "records_10k", Form::Map, &rows).0.finish();
 }

@@ -107,6 +107,27 @@ fn parse_date_time(text: &str) -> Result<PrimitiveDateTime, String> {
     ))
 }
 
+/// The text of a date and time without an offset (`PrimitiveDateTime`, `UtcDateTime`).
+fn plain_text(date: Date, t: Time) -> TimeText {
+    let mut text = TimeText::new();
+    date_time_text(&mut text, date, t);
+    text
+}
+
+/// The tuple of a date and time without an offset: year, day of year, hour, minute, second,
+/// nanosecond.
+fn plain_parts(date: Date, t: Time) -> (i32, u16, u8, u8, u8, u32) {
+    let (hour, minute, second, nanosecond) = t.as_hms_nano();
+    (
+        date.year(),
+        date.ordinal(),
+        hour,
+        minute,
+        second,
+        nanosecond,
+    )
+}
+
 /// A `UtcDateTime`'s text is a `PrimitiveDateTime`'s, taken as UTC.
 fn parse_utc_date_time(text: &str) -> Result<UtcDateTime, String> {
     parse_date_time(text).map(PrimitiveDateTime::as_utc)
@@ -563,29 +584,15 @@ time_impls!(
 
 time_impls!(
     PrimitiveDateTime, "a `PlainDateTime`", json 32, msgpack 20,
-    text |dt| {
-        let mut text = TimeText::new();
-        date_time_text(&mut text, dt.date(), dt.time());
-        text
-    },
-    parts |dt| {
-        let (hour, minute, second, nanosecond) = dt.as_hms_nano();
-        (dt.year(), dt.ordinal(), hour, minute, second, nanosecond)
-    },
+    text |dt| plain_text(dt.date(), dt.time()),
+    parts |dt| plain_parts(dt.date(), dt.time()),
     parse_date_time, visit_date_time,
 );
 
 time_impls!(
     UtcDateTime, "a `UtcDateTime`", json 32, msgpack 20,
-    text |dt| {
-        let mut text = TimeText::new();
-        date_time_text(&mut text, dt.date(), dt.time());
-        text
-    },
-    parts |dt| {
-        let (hour, minute, second, nanosecond) = dt.as_hms_nano();
-        (dt.year(), dt.ordinal(), hour, minute, second, nanosecond)
-    },
+    text |dt| plain_text(dt.date(), dt.time()),
+    parts |dt| plain_parts(dt.date(), dt.time()),
     parse_utc_date_time, visit_utc_date_time,
 );
 
