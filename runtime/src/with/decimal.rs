@@ -24,9 +24,9 @@
 //!     amount: Decimal,
 //! }
 //!
-//! let text = r#"{"amount":0.10000000000000000000000000001}"#;
+//! let text = r#"{"amount":0.1000000000000000000000000001}"#;
 //! let price: Price = fastwire::json::from_str(text).unwrap();
-//! assert_eq!(price.amount.to_string(), "0.10000000000000000000000000001");
+//! assert_eq!(price.amount.to_string(), "0.1000000000000000000000000001");
 //! assert_eq!(fastwire::json::to_string(&price), text);
 //! # }
 //! ```
