@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | [`arbitrary_precision`] | the exact number: `12.50` (never through `f64`) | the exact text in a `str` (MessagePack has no decimal number) | a number, exactly as written, or a string |
 //! | [`float`] | the nearest `f64`: `12.5` | a `float 64` | a number or a string, as `Decimal` does by default |
-//! | [`str`] | the exact text in a string: `"12.50"` | the same `str` | in JSON, a string only |
+//! | [`str`](mod@str) | the exact text in a string: `"12.50"` | the same `str` | in JSON, a string only |
 //!
 //! Each has an `_option` twin for an `Option<Decimal>`, `None` being `null` / `nil` (and, as
 //! rust_decimal reads it, an empty string for [`str_option`], which reads strings only). Bytes
@@ -256,7 +256,7 @@ pub mod str {
     }
 }
 
-/// An `Option<Decimal>` as `rust_decimal::serde::str_option`: `Some` as [`str`] writes the
+/// An `Option<Decimal>` as `rust_decimal::serde::str_option`: `Some` as [`str`](mod@str) writes the
 /// decimal, `None` as `null` / `nil`; read from a string only, in both formats, an empty
 /// string being `None` too.
 pub mod str_option {

@@ -11,7 +11,7 @@
 //! | `base64::standard`, `standard_unpadded`, `url_safe`, `url_safe_unpadded` (`base64` feature) | `AsRef<[u8]>` / `TryFrom<Vec<u8>>` | base64 string | the same `str` | serde_with's `Base64` |
 //! | `decimal::arbitrary_precision`, `float`, `str` and their `_option` forms (`rust_decimal` feature) | `Decimal` | exact number / `f64` / string | string / `float 64` / string | `rust_decimal::serde::*` |
 //! | `chrono::ts_seconds`, `ts_milliseconds`, `ts_microseconds`, `ts_nanoseconds` and their `_option` forms | chrono's `DateTime<Utc>` | integer | integer | `chrono::serde::ts_*` |
-//! | modules declared by [`chrono_format!`](crate::chrono_format) (`chrono` feature) | chrono's dates, times and date-times, `Option`s of them | a string in your format | the same `str` | a hand-written module calling `format` / `parse_from_str` |
+//! | modules declared by `fastwire::chrono_format!` (`chrono` feature) | chrono's dates, times and date-times, `Option`s of them | a string in your format | the same `str` | a hand-written module calling `format` / `parse_from_str` |
 //!
 //! Modules over an `Option` of the value (`timestamp::option`, `rfc3339::millis::option`,
 //! `chrono::ts_seconds_option`, ...) write `None` as `null` / `nil`. As with any `with`, a field
