@@ -28,12 +28,16 @@ use crate::text_value::{json_read_text, json_write_ascii};
 /// Implements both formats' traits for a type written as text: `$text` gives the text of
 /// `$value` (a [`TimeText`](crate::time::TimeText) or any type with `as_bytes` and
 /// `as_str`), `$parse` reads the type from `$input` or gives the error's message, and
-/// `$expected` names the type in "invalid type" errors.
+/// `$expected` names the type in "invalid type" errors. With `fixed N => |bytes| ...`, a JSON
+/// string of exactly `N` bytes is first offered, in place, to that fast reader, which must
+/// accept only bytes without quotes, backslashes or control characters (anything it refuses
+/// goes the general way).
 macro_rules! text_impls {
     (
         $ty:ty, $expected:literal, $hint:literal,
         |$value:ident| $text:expr,
-        |$input:ident| $parse:expr $(,)?
+        |$input:ident| $parse:expr
+        $(, fixed $len:literal => |$fixed:ident| $fast:expr)? $(,)?
     ) => {
         #[cfg(feature = "json")]
         impl crate::json::Encode for $ty {
@@ -54,6 +58,16 @@ macro_rules! text_impls {
         impl<'de> crate::json::Decode<'de> for $ty {
             #[inline]
             fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+                $(
+                    if r.peek()? == b'"' {
+                        if let Some($fixed) = r.peek_fixed_str::<$len>() {
+                            if let Some(value) = $fast {
+                                r.skip_fixed_str::<$len>();
+                                return Ok(value);
+                            }
+                        }
+                    }
+                )?
                 super::json_read_text(r, $expected, |$input: &str| $parse)
             }
         }

@@ -47,6 +47,16 @@ impl crate::json::Encode for Uuid {
 impl<'de> crate::json::Decode<'de> for Uuid {
     #[inline]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+        // The hyphenated form, read in place: 36 characters a UUID takes are hex digits and
+        // hyphens, so a string of them has no escapes.
+        if r.peek()? == b'"' {
+            if let Some(text) = r.peek_fixed_str::<36>() {
+                if let Ok(id) = Uuid::try_parse_ascii(text) {
+                    r.skip_fixed_str::<36>();
+                    return Ok(id);
+                }
+            }
+        }
         super::json_read_text(r, "a formatted UUID string", |text| {
             // uuid's quick parser first; its `FromStr` (what the serde impl calls) again on a
             // failure, for the detailed message.

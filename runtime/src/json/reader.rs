@@ -610,6 +610,30 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The `N` bytes between the quotes when the next value is a string whose closing quote
+    /// is `N` bytes after its opening one; `None` otherwise. Nothing is consumed: a caller
+    /// that accepts the bytes (which it must check hold no quote, backslash or control
+    /// character, as fixed-length text such as an id or a date never does) calls
+    /// [`Reader::skip_fixed_str`]. Fixed-length text is so read without scanning for escapes.
+    #[cfg_attr(not(any(feature = "chrono", feature = "uuid")), allow(dead_code))]
+    #[inline]
+    pub(crate) fn peek_fixed_str<const N: usize>(&mut self) -> Option<&'de [u8; N]> {
+        let start = self.pos;
+        let input: &'de [u8] = self.input;
+        match input.get(start..start + N + 2)? {
+            [b'"', body @ .., b'"'] => body.try_into().ok(),
+            _ => None,
+        }
+    }
+
+    /// Consumes the string [`Reader::peek_fixed_str`] gave.
+    #[cfg_attr(not(any(feature = "chrono", feature = "uuid")), allow(dead_code))]
+    #[inline]
+    pub(crate) fn skip_fixed_str<const N: usize>(&mut self) {
+        self.last_key = self.pos;
+        self.pos += N + 2;
+    }
+
     /// Reads a string that must be borrowed whole from the input (for `&'de str` targets):
     /// one with escapes cannot be, and is an error as in serde_json.
     #[inline]
