@@ -617,10 +617,9 @@ impl<'de> Reader<'de> {
     /// [`Reader::skip_fixed_str`]. Fixed-length text is so read without scanning for escapes.
     #[cfg_attr(not(any(feature = "chrono", feature = "uuid")), allow(dead_code))]
     #[inline]
-    pub(crate) fn peek_fixed_str<const N: usize>(&mut self) -> Option<&'de [u8; N]> {
-        let start = self.pos;
+    pub(crate) fn peek_fixed_str<const N: usize>(&self) -> Option<&'de [u8; N]> {
         let input: &'de [u8] = self.input;
-        match input.get(start..start + N + 2)? {
+        match input.get(self.pos..self.pos + N + 2)? {
             [b'"', body @ .., b'"'] => body.try_into().ok(),
             _ => None,
         }

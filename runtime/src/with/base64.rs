@@ -70,8 +70,10 @@ mod json_impl {
     pub(super) fn encode<W: Writer>(engine: &GeneralPurpose, bytes: &[u8], w: &mut W) {
         w.write_fragment("\"");
         super::for_each_piece(engine, bytes, |piece| {
-            // base64 text is ASCII with no quotes or backslashes: valid inside a JSON string.
-            w.write_fragment(std::str::from_utf8(piece).unwrap_or_default());
+            // base64 text is ASCII with no quotes or backslashes: valid inside a JSON string
+            // as it is, so the writer's guarantee of valid JSON and UTF-8 holds.
+            w.reserve(piece.len());
+            w.buffer().extend_from_slice(piece);
         });
         w.write_fragment("\"");
     }
@@ -184,7 +186,7 @@ macro_rules! base64_module {
                     pub fn encode<T: AsRef<[u8]>, W: Writer>(value: &Option<T>, w: &mut W) {
                         match value {
                             Some(value) => super::super::json::encode(value, w),
-                            None => w.write_fragment("null"),
+                            None => w.write_null(),
                         }
                     }
 
@@ -210,7 +212,7 @@ macro_rules! base64_module {
                     pub fn encode<T: AsRef<[u8]>, W: Writer>(value: &Option<T>, w: &mut W) {
                         match value {
                             Some(value) => super::super::msgpack::encode(value, w),
-                            None => w.write_raw(&[0xC0]),
+                            None => w.write_nil(),
                         }
                     }
 

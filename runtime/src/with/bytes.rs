@@ -325,7 +325,7 @@ pub mod json {
     pub fn encode<T: ?Sized + ByteSource, W: Writer>(value: &T, w: &mut W) {
         match value.byte_source() {
             Some(bytes) => bytes.encode(w),
-            None => ().encode(w),
+            None => w.write_null(),
         }
     }
 
@@ -347,7 +347,7 @@ pub mod msgpack {
     pub fn encode<T: ?Sized + ByteSource, W: Writer>(value: &T, w: &mut W) {
         match value.byte_source() {
             Some(bytes) => w.write_bin(bytes),
-            None => w.write_raw(&[0xC0]),
+            None => w.write_nil(),
         }
     }
 

@@ -134,7 +134,7 @@ macro_rules! timestamp_module {
                 pub fn encode<W: Writer>(value: &Option<DateTime<Utc>>, w: &mut W) {
                     match value {
                         Some(value) => super::super::$name::json::encode(value, w),
-                        None => crate::json::Encode::encode(&(), w),
+                        None => w.write_null(),
                     }
                 }
 
@@ -158,7 +158,7 @@ macro_rules! timestamp_module {
                 pub fn encode<W: Writer>(value: &Option<DateTime<Utc>>, w: &mut W) {
                     match value {
                         Some(value) => super::super::$name::msgpack::encode(value, w),
-                        None => w.write_raw(&[0xC0]),
+                        None => w.write_nil(),
                     }
                 }
 

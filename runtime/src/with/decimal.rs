@@ -51,7 +51,7 @@ macro_rules! option_module {
                 pub fn encode<W: Writer>(value: &Option<Decimal>, w: &mut W) {
                     match value {
                         Some(value) => super::super::$inner::json::encode(value, w),
-                        None => w.write_fragment("null"),
+                        None => w.write_null(),
                     }
                 }
 
@@ -77,7 +77,7 @@ macro_rules! option_module {
                 pub fn encode<W: Writer>(value: &Option<Decimal>, w: &mut W) {
                     match value {
                         Some(value) => super::super::$inner::msgpack::encode(value, w),
-                        None => w.write_raw(&[0xC0]),
+                        None => w.write_nil(),
                     }
                 }
 
@@ -281,7 +281,7 @@ pub mod str_option {
         pub fn encode<W: Writer>(value: &Option<Decimal>, w: &mut W) {
             match value {
                 Some(value) => super::super::str::json::encode(value, w),
-                None => w.write_fragment("null"),
+                None => w.write_null(),
             }
         }
 
@@ -307,7 +307,7 @@ pub mod str_option {
         pub fn encode<W: Writer>(value: &Option<Decimal>, w: &mut W) {
             match value {
                 Some(value) => super::super::str::msgpack::encode(value, w),
-                None => w.write_raw(&[0xC0]),
+                None => w.write_nil(),
             }
         }
 

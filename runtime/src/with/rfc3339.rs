@@ -160,7 +160,7 @@ macro_rules! rfc3339_module {
                     pub fn encode<T: OffsetInstant, W: Writer>(value: &Option<T>, w: &mut W) {
                         match value {
                             Some(value) => super::super::json::encode(value, w),
-                            None => crate::json::Encode::encode(&(), w),
+                            None => w.write_null(),
                         }
                     }
 
@@ -185,7 +185,7 @@ macro_rules! rfc3339_module {
                     pub fn encode<T: OffsetInstant, W: Writer>(value: &Option<T>, w: &mut W) {
                         match value {
                             Some(value) => super::super::msgpack::encode(value, w),
-                            None => w.write_raw(&[0xC0]),
+                            None => w.write_nil(),
                         }
                     }
 

@@ -142,7 +142,7 @@ pub mod option {
         pub fn encode<T: Instant, W: Writer>(value: &Option<T>, w: &mut W) {
             match value {
                 Some(value) => super::super::msgpack::encode(value, w),
-                None => w.write_raw(&[0xC0]),
+                None => w.write_nil(),
             }
         }
 
