@@ -234,6 +234,16 @@ impl Error {
         self
     }
 
+    /// The same error with no position: for values decoded from a `Value`, where there is no
+    /// text to point into.
+    #[cold]
+    pub(crate) fn without_position(mut self) -> Self {
+        self.inner.offset = 0;
+        self.inner.line = 0;
+        self.inner.column = 0;
+        self
+    }
+
     #[cold]
     pub(crate) fn io(err: io::Error) -> Self {
         Error {

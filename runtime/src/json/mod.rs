@@ -61,11 +61,14 @@ pub use error::{Category, Error};
 pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{Reader, Str};
-pub use value::{Map, Number, Value, ValueIndex};
+pub use value::{from_value, to_value, try_to_value, Map, Number, Value, ValueIndex};
 
 /// [`Map`], the ordered object of a [`Value`], and the iterators over it.
 pub mod map {
-    pub use super::value::{IntoIter, Iter, IterMut, Keys, Map, Values, ValuesMut};
+    pub use super::value::{
+        Entry, IntoIter, IntoValues, Iter, IterMut, Keys, Map, OccupiedEntry, VacantEntry, Values,
+        ValuesMut,
+    };
 }
 pub use writer::Writer;
 

@@ -357,6 +357,7 @@ mod sealed {
     pub trait Sealed {}
     impl<const PRETTY: bool> Sealed for super::VecWriter<'_, PRETTY> {}
     impl<W: std::io::Write, const PRETTY: bool> Sealed for super::IoWriter<W, PRETTY> {}
+    impl Sealed for crate::json::value::ValueWriter {}
 }
 
 /// Appends to a caller's `Vec<u8>`, growing it as needed.

@@ -29,6 +29,8 @@ pub struct Error {
 struct ErrorImpl {
     code: ErrorCode,
     offset: usize,
+    /// False for errors about a `Value` rather than input bytes (no offset to report).
+    positioned: bool,
     /// Innermost segment first: segments are added while the error travels outwards.
     path: Path,
 }
@@ -162,6 +164,7 @@ impl Error {
             inner: Box::new(ErrorImpl {
                 code,
                 offset,
+                positioned: true,
                 path: Path::default(),
             }),
         }
@@ -172,8 +175,18 @@ impl Error {
         Error::at(ErrorCode::Io(err), 0)
     }
 
+    /// The same error with no position: for values decoded from a `Value`, where there are no
+    /// input bytes to point into.
+    #[cold]
+    pub(crate) fn without_position(mut self) -> Self {
+        self.inner.offset = 0;
+        self.inner.positioned = false;
+        self
+    }
+
     /// Byte offset in the input where the error was found: the first byte of the offending
-    /// value, or the end of the input for a truncated one (0 for I/O errors).
+    /// value, or the end of the input for a truncated one (0 for I/O errors and for errors of
+    /// [`from_value`](super::from_value)).
     pub fn offset(&self) -> usize {
         self.inner.offset
     }
@@ -185,7 +198,7 @@ impl Display for Error {
         if !self.inner.path.is_empty() {
             write!(formatter, " at {}", self.inner.path)?;
         }
-        if !matches!(self.inner.code, ErrorCode::Io(_)) {
+        if self.inner.positioned && !matches!(self.inner.code, ErrorCode::Io(_)) {
             write!(formatter, " (byte {})", self.inner.offset)?;
         }
         Ok(())

@@ -82,7 +82,7 @@ pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use timestamp::{Timestamp, TimestampRangeError};
-pub use value::{Integer, Value, ValueIndex};
+pub use value::{from_value, to_value, try_to_value, Integer, Value, ValueIndex};
 pub use writer::Writer;
 #[doc(hidden)]
 pub use writer::{Cursor, Slot};

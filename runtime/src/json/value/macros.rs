@@ -3,8 +3,11 @@
 /// Builds a [`json::Value`](crate::json::Value) from JSON written inline: `fastwire::json!`.
 ///
 /// `null`, arrays `[...]` and objects `{...}` are written as in JSON (trailing commas allowed);
-/// anything else is a Rust expression converted with `Value::from` (so `true`, numbers,
-/// strings, variables, `Option`s, `Vec`s, other `Value`s and any `Into<Value>` type work).
+/// anything else is a Rust expression of any [`Encode`](crate::json::Encode) type, borrowed and
+/// converted with [`to_value`](crate::json::to_value), as serde_json's `json!` does with
+/// `Serialize` (so `true`, numbers, strings, variables, `Option`s, `Vec`s, maps, other
+/// `Value`s and derived structs and enums all work, and interpolating a variable does not move
+/// it). An expression whose encoding fails panics, as serde_json's `json!` does.
 /// Object keys are string literals or expressions that convert into `String` (a variable, a
 /// call, `(parenthesized)`, ...). Repeated keys keep the first position and the last value.
 ///
@@ -30,6 +33,22 @@
 /// );
 /// ```
 ///
+/// Any `Encode` value interpolates, derived types included:
+///
+/// ```
+/// #[derive(fastwire::Encode)]
+/// struct User { id: u32, name: &'static str }
+///
+/// let user = User { id: 7, name: "Ada" };
+/// let ids = vec![1_u64, 2];
+/// let doc = fastwire::json!({ "user": user, "ids": ids, "when": std::time::Duration::from_secs(1) });
+/// assert_eq!(
+///     doc.to_string(),
+///     r#"{"user":{"id":7,"name":"Ada"},"ids":[1,2],"when":{"secs":1,"nanos":0}}"#
+/// );
+/// assert_eq!(ids.len(), 2); // borrowed, not moved
+/// ```
+///
 /// Each array element and object entry costs one or two levels of macro recursion, so a
 /// literal with more than about sixty entries at one level needs a higher
 /// `#![recursion_limit]`.
@@ -53,7 +72,7 @@ macro_rules! json {
         $crate::json::Value::Object(object)
     }};
     ($other:expr) => {
-        $crate::json::Value::from($other)
+        $crate::json::to_value(&$other)
     };
 }
 
@@ -83,10 +102,10 @@ macro_rules! __json_array {
         $crate::__json_array!([$($done,)* $crate::json!({$($object)*}),])
     };
     ([$($done:expr,)*] $next:expr , $($rest:tt)*) => {
-        $crate::__json_array!([$($done,)* $crate::json::Value::from($next),] $($rest)*)
+        $crate::__json_array!([$($done,)* $crate::json::to_value(&$next),] $($rest)*)
     };
     ([$($done:expr,)*] $next:expr) => {
-        $crate::__json_array!([$($done,)* $crate::json::Value::from($next),])
+        $crate::__json_array!([$($done,)* $crate::json::to_value(&$next),])
     };
 }
 
@@ -122,7 +141,7 @@ macro_rules! __json_object {
         $crate::__json_object!($object () $($($rest)*)?);
     };
     (@value $object:ident ($($key:tt)+) $value:expr $(, $($rest:tt)*)?) => {
-        $object.insert(::std::string::String::from($($key)+), $crate::json::Value::from($value));
+        $object.insert(::std::string::String::from($($key)+), $crate::json::to_value(&$value));
         $crate::__json_object!($object () $($($rest)*)?);
     };
 }

@@ -2,9 +2,10 @@
 
 use std::collections::hash_map::RandomState;
 use std::fmt::{self, Debug};
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::mem;
 use std::ops;
+use std::str::FromStr;
 use std::vec;
 
 use super::{extrapolate, IntoIter, Iter, IterMut, Keys, Value, Values, ValuesMut};
@@ -31,7 +32,7 @@ use crate::json::{Decode, Encode, Error, Writer};
 /// ```
 #[derive(Clone, Default)]
 pub struct Map {
-    entries: Vec<(String, Value)>,
+    pub(super) entries: Vec<(String, Value)>,
     /// Built once the map reaches [`INDEXED_LEN`] entries.
     pub(super) table: Option<Box<Table>>,
 }
@@ -122,8 +123,34 @@ impl Table {
     }
 
     /// Unindexes the entry at `position`, which is about to be removed from `entries` (still
-    /// present when this is called), and renumbers the entries after it.
-    fn remove(&mut self, entries: &[(String, Value)], position: usize) {
+    /// present when this is called), and renumbers the entries after it, which move up one
+    /// place.
+    fn shift_remove(&mut self, entries: &[(String, Value)], position: usize) {
+        self.unindex(entries, position);
+        for stored in self.slots.iter_mut() {
+            if *stored > position + 1 {
+                *stored -= 1;
+            }
+        }
+    }
+
+    /// Unindexes the entry at `position`, which is about to be swapped with the last entry
+    /// and removed (both still in `entries` when this is called), and re-points the last
+    /// entry's slot at `position`.
+    fn swap_remove(&mut self, entries: &[(String, Value)], position: usize) {
+        self.unindex(entries, position);
+        let last = entries.len() - 1;
+        if position != last {
+            let key = &entries[last].0;
+            let Some(slot) = self.find_slot(entries, self.hash(key), key) else {
+                unreachable!("every entry is indexed");
+            };
+            self.slots[slot] = position + 1;
+        }
+    }
+
+    /// Empties the slot of the entry at `position`, keeping every probe run unbroken.
+    fn unindex(&mut self, entries: &[(String, Value)], position: usize) {
         let key = &entries[position].0;
         let Some(mut hole) = self.find_slot(entries, self.hash(key), key) else {
             unreachable!("every entry is indexed");
@@ -149,11 +176,6 @@ impl Table {
                 self.slots[hole] = stored;
                 self.slots[slot] = 0;
                 hole = slot;
-            }
-        }
-        for stored in self.slots.iter_mut() {
-            if *stored > position + 1 {
-                *stored -= 1;
             }
         }
     }
@@ -315,6 +337,60 @@ impl Map {
         None
     }
 
+    /// Appends an entry whose key is known to be absent; returns its position.
+    pub(super) fn push_absent(&mut self, key: String, value: Value) -> usize {
+        match &mut self.table {
+            Some(table) => {
+                let hash = table.hash(&key);
+                self.entries.push((key, value));
+                table.push(&self.entries, hash);
+            }
+            None => {
+                self.entries.push((key, value));
+                if self.entries.len() >= INDEXED_LEN {
+                    self.table = Some(Box::new(Table::new(&self.entries)));
+                }
+            }
+        }
+        self.entries.len() - 1
+    }
+
+    /// The entry for `key`, to read, insert, change or remove it in place (serde_json's
+    /// `Map::entry`).
+    ///
+    /// ```
+    /// use fastwire::json::{self, Value};
+    ///
+    /// let mut counts = json::Map::new();
+    /// for word in ["a", "b", "a"] {
+    ///     counts
+    ///         .entry(word)
+    ///         .and_modify(|n| *n = Value::from(n.as_u64().unwrap() + 1))
+    ///         .or_insert(Value::from(1));
+    /// }
+    /// assert_eq!(json::to_string(&counts), r#"{"a":2,"b":1}"#);
+    /// ```
+    pub fn entry<S: Into<String>>(&mut self, key: S) -> super::Entry<'_> {
+        let key = key.into();
+        match self.position(&key) {
+            Some(index) => super::Entry::Occupied(super::OccupiedEntry { map: self, index }),
+            None => super::Entry::Vacant(super::VacantEntry { map: self, key }),
+        }
+    }
+
+    /// Consumes the map, giving its values in order.
+    ///
+    /// ```
+    /// let doc = fastwire::json!({ "a": 1, "b": 2 });
+    /// let Some(map) = doc.as_object().cloned() else { unreachable!() };
+    /// assert_eq!(map.into_values().collect::<Vec<_>>(), [1, 2]);
+    /// ```
+    pub fn into_values(self) -> super::IntoValues {
+        super::IntoValues {
+            inner: self.entries.into_iter(),
+        }
+    }
+
     /// The value under `key`, after inserting `null` there if the key was absent.
     pub(super) fn get_or_insert_null(&mut self, key: &str) -> &mut Value {
         let i = match self.position(key) {
@@ -327,33 +403,168 @@ impl Map {
         &mut self.entries[i].1
     }
 
-    /// Removes `key`'s entry and returns its value. The entries after it move up one place,
-    /// keeping their order (O(n), like `Vec::remove`).
+    /// Removes `key`'s entry and returns its value, as serde_json's `Map::remove` does with
+    /// its `preserve_order` feature: the last entry takes the removed one's place (O(1), like
+    /// [`Map::swap_remove`]). To keep the order of the others, use [`Map::shift_remove`].
     ///
     /// ```
-    /// let mut map: fastwire::json::Map =
-    ///     [("a", 1), ("b", 2), ("c", 3)].into_iter().map(|(k, v)| (k.to_owned(), v.into())).collect();
-    /// assert_eq!(map.remove("b"), Some(2.into()));
-    /// assert_eq!(map.remove("b"), None);
-    /// assert_eq!(map.keys().collect::<Vec<_>>(), ["a", "c"]);
+    /// let mut map = fastwire::json!({ "a": 1, "b": 2, "c": 3 });
+    /// let map = map.as_object_mut().unwrap();
+    /// assert_eq!(map.remove("a"), Some(1.into()));
+    /// assert_eq!(map.remove("a"), None);
+    /// assert_eq!(map.keys().collect::<Vec<_>>(), ["c", "b"]);
     /// ```
+    #[inline]
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        self.remove_entry(key).map(|(_, value)| value)
+        self.swap_remove(key)
     }
 
-    /// Removes `key`'s entry and returns it, keeping the order of the others like
+    /// Removes `key`'s entry and returns it, moving the last entry into its place like
     /// [`Map::remove`].
     ///
     /// ```
     /// let mut map: fastwire::json::Map = [("a".to_owned(), 1.into())].into_iter().collect();
     /// assert_eq!(map.remove_entry("a"), Some(("a".to_owned(), 1.into())));
     /// ```
+    #[inline]
     pub fn remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
+        self.swap_remove_entry(key)
+    }
+
+    /// Removes `key`'s entry and returns its value; the last entry moves into its place (O(1)).
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "a": 1, "b": 2, "c": 3 });
+    /// let map = doc.as_object_mut().unwrap();
+    /// assert_eq!(map.swap_remove("a"), Some(1.into()));
+    /// assert_eq!(doc.to_string(), r#"{"c":3,"b":2}"#);
+    /// ```
+    #[inline]
+    pub fn swap_remove(&mut self, key: &str) -> Option<Value> {
+        self.swap_remove_entry(key).map(|(_, value)| value)
+    }
+
+    /// Removes `key`'s entry and returns it; the last entry moves into its place (O(1)).
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "a": 1, "b": 2 });
+    /// let map = doc.as_object_mut().unwrap();
+    /// assert_eq!(map.swap_remove_entry("a"), Some(("a".to_owned(), 1.into())));
+    /// ```
+    pub fn swap_remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
         let position = self.position(key)?;
+        Some(self.swap_remove_at(position))
+    }
+
+    /// Removes `key`'s entry and returns its value. The entries after it move up one place,
+    /// keeping their order (O(n), like `Vec::remove`).
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "a": 1, "b": 2, "c": 3 });
+    /// let map = doc.as_object_mut().unwrap();
+    /// assert_eq!(map.shift_remove("a"), Some(1.into()));
+    /// assert_eq!(doc.to_string(), r#"{"b":2,"c":3}"#);
+    /// ```
+    #[inline]
+    pub fn shift_remove(&mut self, key: &str) -> Option<Value> {
+        self.shift_remove_entry(key).map(|(_, value)| value)
+    }
+
+    /// Removes `key`'s entry and returns it, keeping the order of the others like
+    /// [`Map::shift_remove`].
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "a": 1, "b": 2 });
+    /// let map = doc.as_object_mut().unwrap();
+    /// assert_eq!(map.shift_remove_entry("a"), Some(("a".to_owned(), 1.into())));
+    /// ```
+    pub fn shift_remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
+        let position = self.position(key)?;
+        Some(self.shift_remove_at(position))
+    }
+
+    /// Removes the entry at `position` (which exists), moving the last entry into its place.
+    pub(super) fn swap_remove_at(&mut self, position: usize) -> (String, Value) {
         if let Some(table) = &mut self.table {
-            table.remove(&self.entries, position);
+            table.swap_remove(&self.entries, position);
         }
-        Some(self.entries.remove(position))
+        self.entries.swap_remove(position)
+    }
+
+    /// Removes the entry at `position` (which exists), keeping the others' order.
+    pub(super) fn shift_remove_at(&mut self, position: usize) -> (String, Value) {
+        if let Some(table) = &mut self.table {
+            table.shift_remove(&self.entries, position);
+        }
+        self.entries.remove(position)
+    }
+
+    /// Inserts `key` with `value` at `index`, moving the entries from `index` on one place
+    /// back; when `key` is already present, its entry moves to `index` and gets `value`, and
+    /// the old value is returned (as serde_json's `Map::shift_insert`).
+    ///
+    /// # Panics
+    ///
+    /// When `index` is greater than the number of entries (counted without `key`'s own
+    /// entry, when it is present).
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "a": 1, "b": 2 });
+    /// let map = doc.as_object_mut().unwrap();
+    /// assert_eq!(map.shift_insert(0, "z".to_owned(), 0.into()), None);
+    /// assert_eq!(map.shift_insert(2, "a".to_owned(), 10.into()), Some(1.into()));
+    /// assert_eq!(doc.to_string(), r#"{"z":0,"b":2,"a":10}"#);
+    /// ```
+    pub fn shift_insert(&mut self, index: usize, key: String, value: Value) -> Option<Value> {
+        let old = self.shift_remove(&key);
+        assert!(
+            index <= self.entries.len(),
+            "Map::shift_insert: index {index} out of bounds for a map of {} entries",
+            self.entries.len()
+        );
+        self.entries.insert(index, (key, value));
+        self.reindex();
+        old
+    }
+
+    /// Moves every entry of `other` into `self`, in `other`'s order, leaving `other` empty
+    /// (keys already in `self` keep their place and take `other`'s value).
+    ///
+    /// ```
+    /// let mut a = fastwire::json!({ "x": 1, "y": 2 });
+    /// let mut b = fastwire::json!({ "y": 20, "z": 30 });
+    /// a.as_object_mut().unwrap().append(b.as_object_mut().unwrap());
+    /// assert_eq!(a.to_string(), r#"{"x":1,"y":20,"z":30}"#);
+    /// assert_eq!(b.to_string(), "{}");
+    /// ```
+    pub fn append(&mut self, other: &mut Map) {
+        self.extend(std::mem::take(other));
+    }
+
+    /// Sorts the entries by key, in `str`'s order, as serde_json's default (sorted) maps keep
+    /// them. Maps nested in the values are left as they are: see
+    /// [`Value::sort_all_objects`].
+    ///
+    /// fastwire keeps insertion order, as serde_json does with its `preserve_order` feature;
+    /// this is how to get the sorted output serde_json gives without it.
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "b": 1, "a": { "d": 2, "c": 3 } });
+    /// doc.as_object_mut().unwrap().sort_keys();
+    /// assert_eq!(doc.to_string(), r#"{"a":{"d":2,"c":3},"b":1}"#);
+    /// ```
+    pub fn sort_keys(&mut self) {
+        self.entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        self.reindex();
+    }
+
+    /// Rebuilds the hash index after entries moved.
+    fn reindex(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.rebuild(&self.entries);
+        } else if self.entries.len() >= INDEXED_LEN {
+            self.table = Some(Box::new(Table::new(&self.entries)));
+        }
     }
 
     /// Keeps only the entries for which `keep` returns true, in their order.
@@ -475,6 +686,44 @@ impl PartialEq for Map {
 }
 
 impl Eq for Map {}
+
+/// Hashes the entries in key order, so that maps equal regardless of order hash alike (as
+/// serde_json's map with `preserve_order` does).
+///
+/// ```
+/// use std::collections::HashSet;
+///
+/// let a = fastwire::json!({ "x": 1, "y": [true] });
+/// let b = fastwire::json!({ "y": [true], "x": 1 });
+/// let set: HashSet<_> = [a, b].into_iter().collect();
+/// assert_eq!(set.len(), 1);
+/// ```
+impl Hash for Map {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut sorted: Vec<&(String, Value)> = self.entries.iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        state.write_usize(sorted.len());
+        for (key, value) in sorted {
+            key.hash(state);
+            value.hash(state);
+        }
+    }
+}
+
+/// Parses a JSON object, as [`from_str`](crate::json::from_str) does.
+///
+/// ```
+/// let map: fastwire::json::Map = r#"{"a": 1}"#.parse().unwrap();
+/// assert_eq!(map["a"], 1);
+/// assert!("[1]".parse::<fastwire::json::Map>().is_err());
+/// ```
+impl FromStr for Map {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Map, Error> {
+        crate::json::from_str(text)
+    }
+}
 
 impl Debug for Map {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {

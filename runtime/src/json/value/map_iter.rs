@@ -122,3 +122,34 @@ impl DoubleEndedIterator for IntoIter {
 impl ExactSizeIterator for IntoIter {}
 
 impl FusedIterator for IntoIter {}
+
+/// The values of a [`Map`](super::Map), by value, in order: [`Map::into_values`](super::Map::into_values).
+#[derive(Debug)]
+pub struct IntoValues {
+    pub(super) inner: vec::IntoIter<(String, Value)>,
+}
+
+impl Iterator for IntoValues {
+    type Item = Value;
+
+    #[inline]
+    fn next(&mut self) -> Option<Value> {
+        self.inner.next().map(|(_, value)| value)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for IntoValues {
+    #[inline]
+    fn next_back(&mut self) -> Option<Value> {
+        self.inner.next_back().map(|(_, value)| value)
+    }
+}
+
+impl ExactSizeIterator for IntoValues {}
+
+impl FusedIterator for IntoValues {}

@@ -14,21 +14,28 @@
 //! assert_eq!(json::to_string(&doc), r#"{"name":"Ada","tags":["a","b"],"age":36}"#);
 //! ```
 
+mod de;
 mod from;
 mod index;
 mod macros;
 mod map;
+mod map_entry;
 mod map_iter;
 mod number;
 mod partial_eq;
+mod ser;
 #[cfg(test)]
 mod tests;
 
+pub use de::from_value;
 pub use index::ValueIndex;
 use index::{parse_index, unescape_token};
 pub use map::Map;
-pub use map_iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+pub use map_entry::{Entry, OccupiedEntry, VacantEntry};
+pub use map_iter::{IntoIter, IntoValues, Iter, IterMut, Keys, Values, ValuesMut};
 pub use number::Number;
+pub(crate) use ser::ValueWriter;
+pub use ser::{to_value, try_to_value};
 
 use std::fmt::{self, Debug, Display};
 use std::mem;
@@ -55,7 +62,7 @@ use super::{Decode, Encode, Error, Writer};
 /// assert_eq!(json::from_str::<Value>(&doc.to_string()).unwrap(), doc);
 /// assert_eq!(format!("{doc:#}"), json::to_string_pretty(&doc));
 /// ```
-#[derive(Clone, PartialEq, Eq, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub enum Value {
     /// `null`; also what [`Value::default`] and indexing a missing key give.
     #[default]
@@ -74,6 +81,18 @@ pub enum Value {
 
 /// What indexing a `Value` returns when the index is absent.
 static NULL: Value = Value::Null;
+
+/// A reference to `null`, as serde_json's `Default for &Value`.
+///
+/// ```
+/// let value: &fastwire::json::Value = Default::default();
+/// assert!(value.is_null());
+/// ```
+impl Default for &Value {
+    fn default() -> Self {
+        &NULL
+    }
+}
 
 impl Value {
     /// The element at an array index (`usize`) or the value under an object key (`&str`,
@@ -412,6 +431,34 @@ impl Value {
     #[inline]
     pub fn take(&mut self) -> Value {
         mem::take(self)
+    }
+
+    /// Sorts the keys of every object in this value, at every level, in `str`'s order: the
+    /// layout serde_json gives without its `preserve_order` feature (its default), for
+    /// snapshot tests and cache keys that must not depend on insertion order. Arrays keep
+    /// their order.
+    ///
+    /// fastwire's objects keep insertion order (as serde_json's do with `preserve_order`);
+    /// sort before encoding to get sorted output.
+    ///
+    /// ```
+    /// let mut doc = fastwire::json!({ "b": [{ "z": 1, "y": 2 }], "a": null });
+    /// doc.sort_all_objects();
+    /// assert_eq!(doc.to_string(), r#"{"a":null,"b":[{"y":2,"z":1}]}"#);
+    /// ```
+    pub fn sort_all_objects(&mut self) {
+        // An explicit stack: a value built in code can nest deeper than the call stack allows.
+        let mut pending: Vec<&mut Value> = vec![self];
+        while let Some(value) = pending.pop() {
+            match value {
+                Value::Array(items) => pending.extend(items.iter_mut()),
+                Value::Object(map) => {
+                    map.sort_keys();
+                    pending.extend(map.values_mut());
+                }
+                _ => {}
+            }
+        }
     }
 
     /// The kind of value, for panic messages.

@@ -2,7 +2,9 @@
 
 use std::fmt::{self, Debug, Display};
 use std::hash::{Hash, Hasher};
+use std::str::FromStr;
 
+use crate::json::error::ErrorCode;
 use crate::json::reader::{ParsedNumber, Reader};
 use crate::json::{Decode, Encode, Error, Writer};
 
@@ -217,6 +219,40 @@ impl Number {
         u64::try_from(value).ok().map(Number::from)
     }
 
+    /// The number as an `i128` when it is an integer (`None` for a float).
+    ///
+    /// ```
+    /// use fastwire::json::Number;
+    ///
+    /// assert_eq!(Number::from(u64::MAX).as_i128(), Some(u64::MAX as i128));
+    /// assert_eq!(Number::from(-3).as_i128(), Some(-3));
+    /// assert_eq!(Number::from_f64(1.0).unwrap().as_i128(), None);
+    /// ```
+    #[inline]
+    pub fn as_i128(&self) -> Option<i128> {
+        match self.n {
+            N::PosInt(value) => Some(i128::from(value)),
+            N::NegInt(value) => Some(i128::from(value)),
+            N::Float(_) => None,
+        }
+    }
+
+    /// The number as a `u128` when it is a non-negative integer.
+    ///
+    /// ```
+    /// use fastwire::json::Number;
+    ///
+    /// assert_eq!(Number::from(7).as_u128(), Some(7));
+    /// assert_eq!(Number::from(-3).as_u128(), None);
+    /// ```
+    #[inline]
+    pub fn as_u128(&self) -> Option<u128> {
+        match self.n {
+            N::PosInt(value) => Some(u128::from(value)),
+            N::NegInt(_) | N::Float(_) => None,
+        }
+    }
+
     /// The number the reader parsed, classified as serde_json classifies it.
     pub(super) fn from_parsed(parsed: ParsedNumber) -> Number {
         let n = match parsed {
@@ -311,5 +347,38 @@ impl<'de> Decode<'de> for Number {
             b'-' | b'0'..=b'9' => r.parse_number().map(Number::from_parsed),
             _ => Err(r.invalid_type("a JSON number")),
         }
+    }
+}
+
+/// Parses a JSON number, exactly as serde_json's `Number::from_str` does: the whole text must be
+/// one number, with no whitespace around it.
+///
+/// ```
+/// use fastwire::json::Number;
+///
+/// assert_eq!("-12".parse::<Number>().unwrap(), Number::from(-12));
+/// assert!("1.5e3".parse::<Number>().unwrap().is_f64());
+/// assert!(" 1".parse::<Number>().is_err());
+/// assert!("01".parse::<Number>().is_err());
+/// ```
+impl FromStr for Number {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Number, Error> {
+        let input = text.as_bytes();
+        if !matches!(input.first(), Some(b'-' | b'0'..=b'9')) {
+            let code = if input.is_empty() {
+                ErrorCode::EofWhileParsingValue
+            } else {
+                ErrorCode::InvalidNumber
+            };
+            return Err(Error::at(code, input, 0));
+        }
+        let mut r = Reader::new(text, 1);
+        let parsed = r.parse_number().map_err(|err| err.locate(input))?;
+        if r.offset() != input.len() {
+            return Err(Error::at(ErrorCode::InvalidNumber, input, r.offset()));
+        }
+        Ok(Number::from_parsed(parsed))
     }
 }

@@ -198,7 +198,7 @@ fn map_matches_a_vec_model() {
     let mut model: Vec<(String, Value)> = Vec::new();
     for step in 0..20_000 {
         let key = format!("k{}", rng.next(300));
-        match rng.next(10) {
+        match rng.next(13) {
             0..=5 => {
                 let value = Value::from(step);
                 let expected = match model.iter_mut().find(|(k, _)| *k == key) {
@@ -210,12 +210,44 @@ fn map_matches_a_vec_model() {
                 };
                 assert_eq!(map.insert(key, value), expected);
             }
-            6..=8 => {
+            6 | 7 => {
+                // `remove` is `swap_remove`, as in serde_json with `preserve_order`.
                 let expected = model
                     .iter()
                     .position(|(k, _)| *k == key)
-                    .map(|i| model.remove(i).1);
+                    .map(|i| model.swap_remove(i).1);
                 assert_eq!(map.remove(&key), expected);
+            }
+            8 => {
+                let expected = model
+                    .iter()
+                    .position(|(k, _)| *k == key)
+                    .map(|i| model.remove(i));
+                assert_eq!(map.shift_remove_entry(&key), expected);
+            }
+            9 => {
+                // Through an entry: bump an existing value, or append a new one.
+                match model.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, v)) => *v = Value::from(v.as_i64().unwrap() + 1),
+                    None => model.push((key.clone(), Value::from(-1))),
+                }
+                map.entry(key)
+                    .and_modify(|v| *v = Value::from(v.as_i64().unwrap() + 1))
+                    .or_insert(Value::from(-1));
+            }
+            10 => {
+                let index = rng.next(model.len() as u64 + 1) as usize;
+                let old = model
+                    .iter()
+                    .position(|(k, _)| *k == key)
+                    .map(|i| model.remove(i).1);
+                let index = index.min(model.len());
+                model.insert(index, (key.clone(), Value::from(step)));
+                assert_eq!(map.shift_insert(index, key, Value::from(step)), old);
+            }
+            11 if step % 97 == 0 => {
+                model.sort_by(|a, b| a.0.cmp(&b.0));
+                map.sort_keys();
             }
             _ => {
                 let expected = model.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
@@ -224,10 +256,11 @@ fn map_matches_a_vec_model() {
         }
         if step % 500 == 0 {
             assert_eq!(map.len(), model.len());
-            assert!(map
-                .iter()
-                .zip(&model)
-                .all(|((k1, v1), (k2, v2))| k1 == k2 && v1 == v2));
+            assert_eq!(
+                map.iter().collect::<Vec<_>>(),
+                model.iter().map(|(k, v)| (k, v)).collect::<Vec<_>>(),
+                "step {step}"
+            );
             for (key, value) in &model {
                 assert_eq!(map.get(key), Some(value));
             }
@@ -249,9 +282,9 @@ fn map_matches_a_vec_model() {
 fn map_api() {
     let mut map: Map = (0..12).map(|i| (format!("{i}"), Value::from(i))).collect();
     assert_eq!(map.len(), 12);
-    assert_eq!(map.remove("3"), Some(Value::from(3)));
+    assert_eq!(map.shift_remove("3"), Some(Value::from(3)));
     assert_eq!(
-        map.remove_entry("0"),
+        map.shift_remove_entry("0"),
         Some(("0".to_owned(), Value::from(0)))
     );
     assert_eq!(

@@ -22,6 +22,7 @@
 //! ```
 
 mod codec;
+mod convert;
 mod display;
 mod from;
 mod integer;
@@ -31,6 +32,7 @@ mod tests;
 use std::mem;
 use std::ops;
 
+pub use convert::{from_value, to_value, try_to_value};
 pub use integer::Integer;
 
 use super::Timestamp;
