@@ -10,6 +10,7 @@
 //! | [`Serde`] | a wrapper whose encode and decode impls of both formats go through the bridge |
 //! | [`missing`] | what serde makes of an absent struct field of a given type |
 //! | `serde_json::{Value, Map, Number}` | fastwire's encode and decode traits of both formats, written natively (no serde in between) |
+//! | [`json::{Value, Map, Number}`](crate::json::Value), [`msgpack::{Value, Integer}`](crate::msgpack::Value) | serde's `Serialize` and `Deserialize`, as serde_json's and rmpv's `Value`s implement them |
 //!
 //! A type that only implements serde's traits, written by hand inside a fastwire impl:
 //!
@@ -150,6 +151,41 @@
 //! assert_eq!(bytes, rmp_serde::to_vec_named(&value).unwrap());
 //! assert_eq!(fastwire::msgpack::from_slice::<Value>(&bytes).unwrap(), value);
 //! ```
+//!
+//! # fastwire's `Value`s in serde-based code
+//!
+//! [`json::Value`](crate::json::Value), [`json::Map`](crate::json::Map) and
+//! [`json::Number`](crate::json::Number) implement serde's `Serialize` and `Deserialize` as
+//! serde_json's `Value`, `Map<String, Value>` and `Number` do (with serde_json's
+//! `preserve_order` semantics: keys keep their order), and
+//! [`msgpack::Value`](crate::msgpack::Value) and [`msgpack::Integer`](crate::msgpack::Integer)
+//! as rmpv's `Value` does (its differences, which follow from the models', are listed on the
+//! impls). So a fastwire `Value` passes unchanged to any serde-based library: serde_json and
+//! rmp-serde write it as they write the same serde_json or rmpv value, and read it back as
+//! fastwire's own decoders read the same bytes; a serde-derived struct can hold one.
+//!
+//! ```
+//! use fastwire::json::Value;
+//!
+//! let doc = fastwire::json!({"name": "Ada", "tags": ["a", "b"], "age": 36});
+//! // serde_json writes it as fastwire does, keys in order...
+//! let text = serde_json::to_string(&doc).unwrap();
+//! assert_eq!(text, r#"{"name":"Ada","tags":["a","b"],"age":36}"#);
+//! assert_eq!(text, fastwire::json::to_string(&doc));
+//! // ... and reads it back.
+//! assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), doc);
+//!
+//! // rmp-serde too, and in a value of serde's own types.
+//! let bytes = rmp_serde::to_vec(&(1u8, &doc)).unwrap();
+//! let (id, back): (u8, Value) = rmp_serde::from_slice(&bytes).unwrap();
+//! assert_eq!((id, back), (1, doc));
+//!
+//! // A MessagePack `Value` through rmp-serde gives fastwire's bytes.
+//! let doc = fastwire::msgpack::Value::Map(vec![(1.into(), vec![0u8, 1].into())]);
+//! let bytes = rmp_serde::to_vec(&doc).unwrap();
+//! assert_eq!(bytes, fastwire::msgpack::to_vec(&doc));
+//! assert_eq!(rmp_serde::from_slice::<fastwire::msgpack::Value>(&bytes).unwrap(), doc);
+//! ```
 
 use std::fmt;
 
@@ -157,8 +193,12 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 #[cfg(feature = "json")]
 mod json;
+#[cfg(feature = "json")]
+mod json_value_serde;
 #[cfg(feature = "msgpack")]
 mod msgpack;
+#[cfg(feature = "msgpack")]
+mod msgpack_value_serde;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod serde_flat;
 #[cfg(any(feature = "json", feature = "msgpack"))]
