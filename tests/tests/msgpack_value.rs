@@ -589,3 +589,51 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         .join()
         .unwrap();
 }
+
+/// `msgpack::to_value` gives what rmpv reads from `rmp_serde::to_vec_named`'s bytes (rmpv's own
+/// `ext::to_value` writes structs as arrays, rmp-serde's compact layout, where fastwire writes
+/// them as maps), and `from_value` decodes what `rmpv::ext::from_value` decodes, with the same
+/// accept/reject.
+#[test]
+fn to_value_and_from_value_agree_with_rmpv() {
+    let twitter = load_twitter();
+    let ours = msgpack::to_value(&twitter);
+    let named = rmp_serde::to_vec_named(&twitter).unwrap();
+    let theirs = rmpv::decode::read_value(&mut named.as_slice()).unwrap();
+    assert!(identical(&ours, &from_rmpv(&theirs)), "twitter to_value");
+    let back: fastwire_benches::twitter::Twitter = msgpack::from_value(&ours).unwrap();
+    assert_eq!(back, twitter);
+    let theirs_back: fastwire_benches::twitter::Twitter = rmpv::ext::from_value(theirs).unwrap();
+    assert_eq!(back, theirs_back);
+
+    let citm = load_citm();
+    let named = rmp_serde::to_vec_named(&citm).unwrap();
+    assert!(identical(
+        &msgpack::to_value(&citm),
+        &from_rmpv(&rmpv::decode::read_value(&mut named.as_slice()).unwrap())
+    ));
+
+    // Rejections: a string where a number is wanted, and a number out of range.
+    #[derive(fastwire::Decode, serde::Deserialize, Debug, PartialEq)]
+    struct Small {
+        n: u8,
+    }
+    for (value, ok) in [
+        (Value::Map(vec![("n".into(), 7.into())]), true),
+        (Value::Map(vec![("n".into(), 300.into())]), false),
+        (Value::Map(vec![("n".into(), "x".into())]), false),
+        (Value::Array(vec![7.into()]), true),
+    ] {
+        let ours = msgpack::from_value::<Small>(&value);
+        let theirs = rmpv::ext::from_value::<Small>(to_rmpv(&value));
+        assert_eq!(ours.is_ok(), ok, "{value:?}: {ours:?}");
+        assert_eq!(theirs.is_ok(), ok, "{value:?}: {theirs:?}");
+        if let (Ok(ours), Ok(theirs)) = (&ours, &theirs) {
+            assert_eq!(ours, theirs);
+        }
+        if let Err(err) = ours {
+            assert_eq!(err.offset(), 0);
+            assert!(!err.to_string().contains("byte"), "{err}");
+        }
+    }
+}
