@@ -1,6 +1,7 @@
 //! Compact JSON encoding: fastwire against serde_json on the json-benchmark corpus
 //! (`twitter`, `citm`, `canada`), on 20,000 generated users (`users_20k`) and on 10,000
-//! generated log events of tagged enums and flattened members (`events_10k`).
+//! generated log events of tagged enums and flattened members (`events_10k`), and twitter's
+//! conversions to and from a `Value` (`twitter_value`).
 //!
 //! Each group times, on the same typed value:
 //! - `fastwire::to_vec`: a new `Vec` per call;
@@ -97,12 +98,43 @@ fn dates(c: &mut Criterion) {
     encode_group(c, "records_10k", &dated_records(records::STANDARD_RECORDS));
 }
 
+/// Typed values into a `Value` and back, on twitter: `to_value` (fastwire builds the tree
+/// directly) and `from_value` from a borrowed value (fastwire through compact text; serde_json
+/// through `Deserialize for &Value`, its zero-copy path).
+fn value_conversions(c: &mut Criterion) {
+    use serde::Deserialize;
+
+    let twitter = load_twitter();
+    let ours = fastwire::json::to_value(&twitter);
+    let theirs = serde_json::to_value(&twitter).unwrap();
+    let mut group = c.benchmark_group("twitter_value");
+    group.throughput(Throughput::Bytes(
+        serde_json::to_vec(&twitter).unwrap().len() as u64,
+    ));
+    group.bench_function("fastwire::to_value", |b| {
+        b.iter(|| fastwire::json::to_value(black_box(&twitter)))
+    });
+    group.bench_function("serde_json::to_value", |b| {
+        b.iter(|| serde_json::to_value(black_box(&twitter)).unwrap())
+    });
+    group.bench_function("fastwire::from_value", |b| {
+        b.iter(|| {
+            fastwire::json::from_value::<fastwire_benches::twitter::Twitter>(black_box(&ours))
+                .unwrap()
+        })
+    });
+    group.bench_function("serde_json::from_value", |b| {
+        b.iter(|| fastwire_benches::twitter::Twitter::deserialize(black_box(&theirs)).unwrap())
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = json_encode;
     // Short runs: the benchmark machine has two cores and many targets to build.
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = twitter, citm, canada, users_20k, events_10k, dates
+    targets = twitter, citm, canada, users_20k, events_10k, dates, value_conversions
 }
 criterion_main!(json_encode);

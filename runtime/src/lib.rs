@@ -139,8 +139,13 @@
 //! - `msgpack` (default): the [`msgpack`](mod@msgpack) module.
 //! - `serde`: the `fastwire::bridge` module: values of types that implement only serde's
 //!   traits, encoded and decoded through serde_json and rmp-serde inside fastwire's writers
-//!   and readers (their failures reported as an [`EncodeError`]), and native impls for
-//!   `serde_json::Value`.
+//!   and readers (their failures reported as an [`EncodeError`]), native impls for
+//!   `serde_json::Value`, and serde's `Serialize` / `Deserialize` for fastwire's own
+//!   `json::Value` and `msgpack::Value`, so they pass to serde-based libraries unchanged.
+//! - `chrono`, `time`, `jiff`, `uuid`, `rust_decimal`: those crates' types, written and read
+//!   as their own serde impls write and read them; `base64`: `fastwire::with::base64`.
+//!
+//! Coming from serde_json? The [migration guide](crate::migrating) maps its API item by item.
 //!
 //! Either format can be turned off; the derives then write impls for the other one only.
 
@@ -188,6 +193,10 @@ pub use encode_error::EncodeError;
 
 #[doc = include_str!("../docs/attributes.md")]
 pub mod attributes {}
+
+#[cfg(all(feature = "derive", feature = "json", feature = "msgpack"))]
+#[doc = include_str!("../docs/migrating.md")]
+pub mod migrating {}
 
 #[doc = include_str!("../docs/migration.md")]
 pub mod migration {}

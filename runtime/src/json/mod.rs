@@ -58,6 +58,19 @@ pub use borrow::{__borrow_cow_bytes, __borrow_cow_str};
 pub use decode::{Decode, DecodeKey, DecodeOwned};
 pub use encode::{Encode, EncodeKey};
 pub use error::{Category, Error};
+
+/// `Result` with this module's [`Error`] as the default error type (serde_json's
+/// `serde_json::Result`).
+///
+/// ```
+/// use fastwire::json;
+///
+/// fn pair() -> json::Result<(u8, u8)> {
+///     json::from_str("[1, 2]")
+/// }
+/// assert_eq!(pair().unwrap(), (1, 2));
+/// ```
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{Reader, Str};

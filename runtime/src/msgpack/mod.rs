@@ -78,6 +78,19 @@ pub use encode::{
     max_bounds as __max_bounds, sum_bounds as __sum_bounds, BOUNDED_LIMIT as __BOUNDED_LIMIT,
 };
 pub use error::{Category, Error};
+
+/// `Result` with this module's [`Error`] as the default error type (serde_json's
+/// `serde_json::Result`).
+///
+/// ```
+/// use fastwire::msgpack;
+///
+/// fn pair() -> msgpack::Result<(u8, u8)> {
+///     msgpack::from_slice(&[0x92, 1, 2])
+/// }
+/// assert_eq!(pair().unwrap(), (1, 2));
+/// ```
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};

@@ -5,6 +5,8 @@ use std::iter::FusedIterator;
 use std::slice;
 use std::vec;
 
+#[cfg(doc)]
+use super::Map;
 use super::Value;
 
 /// Defines an iterator over a map's entries that maps each slice item with `$map`.
