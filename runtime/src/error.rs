@@ -4,9 +4,23 @@
 //! (whose `category()` is the format's `Category` and which has an `Io` variant) and a `path`.
 
 /// The methods and impls every format's `Error` shares; `$format` names the format in docs.
+/// JSON's errors also have a line and a column, which [`error_common`]'s `"JSON"` form adds
+/// to.
 macro_rules! error_common {
-    ($format:literal) => {
+    (@shared $format:literal) => {
         impl Error {
+            /// The same error for an input read in pieces: found in a piece that starts `by`
+            /// bytes into the whole input, and moved there (I/O errors have no position).
+            #[cold]
+            #[inline(never)]
+            #[allow(dead_code)]
+            pub(crate) fn shifted(mut self, by: usize) -> Self {
+                if !matches!(self.inner.code, ErrorCode::Io(_)) {
+                    self.inner.offset += by;
+                }
+                self
+            }
+
             /// Adds the struct field the error happened in (used by generated code as the error
             /// travels outwards).
             #[cold]
@@ -90,6 +104,37 @@ macro_rules! error_common {
                 }
             }
         }
+    };
+    ("JSON") => {
+        crate::error::error_common!(@shared "JSON");
+
+        impl Error {
+            /// The same error for an input read in pieces: found in `window`, a piece that
+            /// starts `offset` bytes into the whole input, after `newlines` line breaks and
+            /// `column` characters into its line. The position is counted in `window` (as
+            /// [`Error::locate`] counts it) and moved into the whole input.
+            #[cold]
+            #[inline(never)]
+            pub(crate) fn locate_in_window(
+                self,
+                window: &[u8],
+                offset: usize,
+                newlines: usize,
+                column: usize,
+            ) -> Self {
+                let mut err = self.locate(window);
+                if err.inner.line > 0 {
+                    if err.inner.line == 1 {
+                        err.inner.column += column;
+                    }
+                    err.inner.line += newlines;
+                }
+                err.shifted(offset)
+            }
+        }
+    };
+    ($format:literal) => {
+        crate::error::error_common!(@shared $format);
     };
 }
 

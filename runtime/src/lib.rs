@@ -171,6 +171,8 @@ mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod read_window;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod text_value;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod time;

@@ -10,9 +10,9 @@ use super::{missing, BridgeError, Serde};
 use crate::json;
 
 /// Writes `value` into `w` as serde_json writes it: compact, or, when `w` is pretty,
-/// serde_json's pretty layout indented to the depth `w` is at, so the value's lines line up
-/// with what surrounds it (the bytes of `serde_json::to_string_pretty` for the whole
-/// document).
+/// serde_json's pretty layout indented to the depth `w` is at with `w`'s indent, so the
+/// value's lines line up with what surrounds it (the bytes of `serde_json::to_string_pretty`,
+/// or of serde_json's `PrettyFormatter::with_indent`, for the whole document).
 ///
 /// The bytes go straight into the writer's buffer as serde_json produces them. On an error
 /// (from the `Serialize` impl, or serde_json's own, such as a map key that is not a string,
@@ -47,8 +47,13 @@ pub fn encode_json<T: Serialize + ?Sized, W: json::Writer>(
     let result = if W::PRETTY {
         // serde_json's pretty printer indents by the number of arrays and objects open: open
         // as many as the writer has (writing nothing), and the value's lines start where the
-        // writer's would.
-        let mut formatter = PrettyFormatter::new();
+        // writer's would, indented as the writer's are.
+        // Copied (the writer is lent to the serializer below), except the usual indent.
+        let indent: std::borrow::Cow<str> = match w.indent() {
+            "  " => "  ".into(),
+            other => other.to_owned().into(),
+        };
+        let mut formatter = PrettyFormatter::with_indent(indent.as_bytes());
         let depth = *w.depth();
         for _ in 0..depth {
             formatter

@@ -22,14 +22,15 @@ mod json_flat {
     use crate::json::{self, DecodeFlat, EncodeFlat, Error, FlatEntries, Writer};
 
     /// The value's text as serde_json writes it at the writer's style, its members at the
-    /// depth of the enclosing object's (which `depth` counts).
+    /// depth of the enclosing object's (which `depth` counts), indented with `indent`.
     fn serialize<T: Serialize + ?Sized>(
         value: &T,
         pretty: bool,
         depth: usize,
+        indent: &str,
     ) -> Result<String, BridgeError> {
         let bytes = if pretty {
-            let mut formatter = PrettyFormatter::new();
+            let mut formatter = PrettyFormatter::with_indent(indent.as_bytes());
             // The value's own braces open one more level: its members line up with the
             // enclosing object's.
             for _ in 0..depth.saturating_sub(1) {
@@ -48,7 +49,7 @@ mod json_flat {
 
     impl<T: Serialize> EncodeFlat for Serde<T> {
         fn encode_flat<W: Writer>(&self, w: &mut W, mut first: bool) -> bool {
-            let text = match serialize(&self.0, W::PRETTY, *w.depth()) {
+            let text = match serialize(&self.0, W::PRETTY, *w.depth(), w.indent()) {
                 Ok(text) => text,
                 Err(err) => {
                     w.fail(err);

@@ -26,11 +26,20 @@
 //! | [`to_writer`] | streamed to an `io::Write` through a bounded 64 KiB buffer |
 //! | [`to_string_pretty`], [`to_vec_pretty`], [`to_writer_pretty`] | serde_json's pretty layout (two-space indent) |
 //! | [`try_to_string`], [`try_to_vec`], [`try_encode_into`], [`try_to_string_pretty`], [`try_to_vec_pretty`] | the same, or the [`EncodeError`] of a value that cannot be encoded |
+//! | [`Encoder`] | the same, compact or pretty with an indent of your choice |
+//! | [`to_writer_lines`], [`LinesWriter`] | JSON Lines: one compact value per line, streamed |
+//! | [`to_raw_value`] | a [`RawValue`]: JSON text kept as it is, written verbatim |
 //!
 //! Encoding fails only where serde's would for the same value: through the serde bridge
 //! (a `Serialize` impl that returns an error, a map key serde_json refuses), for a `Path` that
 //! is not UTF-8, or in a hand-written impl that calls [`Writer::fail`]. The `to_*` functions
 //! then panic and `to_writer` returns an `io::Error`; the `try_*` functions return the error.
+//!
+//! | function | input |
+//! |---|---|
+//! | [`from_str`], [`from_slice`], [`from_reader`] | one JSON document (whitespace around it allowed) |
+//! | [`stream_from_str`], [`stream_from_slice`], [`stream_from_reader`] | values one after another (JSON Lines, or concatenated), one at a time |
+//! | [`Decoder`] | the same, with options (the nesting limit) |
 
 mod borrow;
 mod decode;
@@ -41,9 +50,12 @@ mod flat;
 mod flat_entries;
 mod float;
 mod net;
+mod options;
 mod os;
+mod raw;
 pub(crate) mod reader;
 mod std_time;
+mod stream;
 mod value;
 mod wrappers;
 mod writer;
@@ -73,7 +85,13 @@ pub use error::{Category, Error};
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
+pub use options::Encoder;
+pub use raw::{to_raw_value, RawValue};
 pub use reader::{Reader, Str};
+pub use stream::{
+    stream_from_reader, stream_from_slice, stream_from_str, to_writer_lines, LinesWriter,
+    ReaderStream, Stream,
+};
 pub use value::{from_value, to_value, try_to_value, Map, Number, Value, ValueIndex};
 
 /// [`Map`], the ordered object of a [`Value`], and the iterators over it.

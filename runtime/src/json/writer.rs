@@ -55,6 +55,15 @@ pub trait Writer: sealed::Sealed {
     #[doc(hidden)]
     fn depth(&mut self) -> &mut usize;
 
+    /// What the pretty layout writes once per nesting level at the start of a line (two
+    /// spaces unless chosen with [`Encoder::indent`](super::Encoder::indent)).
+    #[doc(hidden)]
+    fn indent(&self) -> &str;
+
+    /// [`Writer::buffer`] and [`Writer::indent`] at once, for writing indentation.
+    #[doc(hidden)]
+    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str);
+
     /// Keeps `error` unless a failure is already recorded; see [`Writer::fail`].
     #[doc(hidden)]
     fn record_failure(&mut self, error: &dyn fmt::Display);
@@ -320,19 +329,22 @@ pub trait Writer: sealed::Sealed {
     }
 }
 
-const INDENT: &[u8] = b"  ";
+/// serde_json's pretty indent, and the one [`Encoder::pretty`](super::Encoder::pretty) starts
+/// with.
+pub(crate) const DEFAULT_INDENT: &str = "  ";
 
 #[inline(never)]
 fn newline_indent<W: Writer + ?Sized>(w: &mut W, comma: bool) {
     let depth = *w.depth();
-    w.reserve(2 + depth * INDENT.len());
-    let buf = w.buffer();
+    let width = depth.saturating_mul(w.indent().len());
+    w.reserve(width.saturating_add(2));
+    let (buf, indent) = w.buffer_and_indent();
     if comma {
         buf.push(b',');
     }
     buf.push(b'\n');
     for _ in 0..depth {
-        buf.extend_from_slice(INDENT);
+        buf.extend_from_slice(indent.as_bytes());
     }
 }
 
@@ -356,7 +368,7 @@ fn close_pretty<W: Writer + ?Sized>(w: &mut W, nonempty: bool, bracket: u8) {
 mod sealed {
     pub trait Sealed {}
     impl<const PRETTY: bool> Sealed for super::VecWriter<'_, PRETTY> {}
-    impl<W: std::io::Write, const PRETTY: bool> Sealed for super::IoWriter<W, PRETTY> {}
+    impl<W: std::io::Write, const PRETTY: bool> Sealed for super::IoWriter<'_, W, PRETTY> {}
     impl Sealed for crate::json::value::ValueWriter {}
 }
 
@@ -364,15 +376,23 @@ mod sealed {
 pub(crate) struct VecWriter<'a, const PRETTY: bool> {
     out: &'a mut Vec<u8>,
     depth: usize,
+    /// Written once per level by the pretty layout (unused when compact).
+    indent: &'a str,
     /// The first failure recorded, looked at once, when the value is written.
     failure: Option<crate::EncodeError>,
 }
 
 impl<'a, const PRETTY: bool> VecWriter<'a, PRETTY> {
     pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
+        VecWriter::with_indent(out, DEFAULT_INDENT)
+    }
+
+    /// A writer whose pretty layout indents each level with `indent`.
+    pub(crate) fn with_indent(out: &'a mut Vec<u8>, indent: &'a str) -> Self {
         VecWriter {
             out,
             depth: 0,
+            indent,
             failure: None,
         }
     }
@@ -406,6 +426,16 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
         &mut self.depth
     }
 
+    #[inline(always)]
+    fn indent(&self) -> &str {
+        self.indent
+    }
+
+    #[inline(always)]
+    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+        (self.out, self.indent)
+    }
+
     #[cold]
     #[inline(never)]
     fn record_failure(&mut self, error: &dyn fmt::Display) {
@@ -418,43 +448,126 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
 /// Streams to an `io::Write` through a bounded buffer. The first error (an I/O error, or a
 /// failure recorded by an encoder) is kept, later output is dropped, and
 /// [`IoWriter::finish`] reports the error.
-pub(crate) struct IoWriter<W: io::Write, const PRETTY: bool> {
+///
+/// For a sequence of values (JSON Lines), the buffer's first `committed` bytes hold values
+/// already written whole: a failure to encode the next one drops only that value's output,
+/// and [`IoWriter::end_value`] reports it while the writer goes on.
+pub(crate) struct IoWriter<'i, W: io::Write, const PRETTY: bool> {
     buf: Vec<u8>,
     inner: W,
+    /// The first I/O error: nothing more reaches `inner` after it.
     error: Option<io::Error>,
+    /// The failure an encoder recorded for the value being written.
+    failure: Option<crate::EncodeError>,
+    /// How many bytes at the front of `buf` belong to values already written whole.
+    committed: usize,
+    /// Whether part of the value being written has already gone to `inner`.
+    spilled: bool,
     depth: usize,
+    /// Written once per level by the pretty layout (unused when compact).
+    indent: &'i str,
 }
 
-impl<W: io::Write, const PRETTY: bool> IoWriter<W, PRETTY> {
+impl<'i, W: io::Write, const PRETTY: bool> IoWriter<'i, W, PRETTY> {
     pub(crate) fn new(inner: W) -> Self {
+        IoWriter::with_indent(inner, DEFAULT_INDENT)
+    }
+
+    /// A writer whose pretty layout indents each level with `indent`.
+    pub(crate) fn with_indent(inner: W, indent: &'i str) -> Self {
         IoWriter {
             buf: Vec::with_capacity(STREAM_BUFFER),
             inner,
             error: None,
+            failure: None,
+            committed: 0,
+            spilled: false,
             depth: 0,
+            indent,
         }
     }
 
+    /// Hands the buffer to the stream: all of it, or, once the value being written has
+    /// failed, only the values written whole before it.
     fn flush_buffer(&mut self) {
-        if self.error.is_none() && !self.buf.is_empty() {
-            if let Err(e) = self.inner.write_all(&self.buf) {
+        let ready = if self.failure.is_some() {
+            self.committed
+        } else {
+            self.spilled |= self.buf.len() > self.committed;
+            self.buf.len()
+        };
+        if self.error.is_none() && ready > 0 {
+            if let Err(e) = self.inner.write_all(&self.buf[..ready]) {
                 self.error = Some(e);
             }
         }
         self.buf.clear();
+        self.committed = 0;
+    }
+
+    /// Ends a value of a sequence: the value is kept, or, when it failed to encode, dropped,
+    /// and its failure returned. I/O errors stay (see [`IoWriter::io_error`]).
+    pub(crate) fn end_value(&mut self) -> Result<(), crate::EncodeError> {
+        let spilled = std::mem::take(&mut self.spilled);
+        match self.failure.take() {
+            None => {
+                self.committed = self.buf.len();
+                Ok(())
+            }
+            Some(failure) => {
+                self.buf.truncate(self.committed);
+                if spilled && self.error.is_none() {
+                    // The stream holds the start of the value: nothing may follow it.
+                    self.error = Some(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "a value that failed to encode was partly written",
+                    ));
+                }
+                Err(failure)
+            }
+        }
+    }
+
+    /// Takes the I/O error met, if any: the writer stays broken (nothing more reaches the
+    /// stream), and later calls report that.
+    pub(crate) fn io_error(&mut self) -> Option<io::Error> {
+        let err = self.error.take()?;
+        self.error = Some(io::Error::new(
+            err.kind(),
+            "the stream failed earlier; nothing more is written",
+        ));
+        Some(err)
+    }
+
+    /// Writes out what is buffered and flushes the stream, returning the first error met.
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
+        self.flush_buffer();
+        match self.io_error() {
+            Some(e) => Err(e),
+            None => self.inner.flush(),
+        }
+    }
+
+    /// Writes out what is buffered, flushes the stream and returns it.
+    pub(crate) fn into_inner(mut self) -> io::Result<W> {
+        self.flush()?;
+        Ok(self.inner)
     }
 
     /// Writes out what is buffered and flushes the stream, returning the first error met.
     pub(crate) fn finish(mut self) -> io::Result<()> {
         self.flush_buffer();
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => self.inner.flush(),
+        if let Some(e) = self.error.take() {
+            return Err(e);
         }
+        if let Some(failure) = self.failure.take() {
+            return Err(failure.into());
+        }
+        self.inner.flush()
     }
 }
 
-impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<W, PRETTY> {
+impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<'_, W, PRETTY> {
     const PRETTY: bool = PRETTY;
 
     #[inline(always)]
@@ -476,14 +589,24 @@ impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<W, PRETTY> {
         &mut self.depth
     }
 
-    /// Keeps the failure as the stream's error, and drops what is buffered: nothing more
-    /// reaches the stream.
+    #[inline(always)]
+    fn indent(&self) -> &str {
+        self.indent
+    }
+
+    #[inline(always)]
+    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+        (&mut self.buf, self.indent)
+    }
+
+    /// Keeps the first failure of the value being written, and drops what it has buffered:
+    /// none of it reaches the stream.
     #[cold]
     #[inline(never)]
     fn record_failure(&mut self, error: &dyn fmt::Display) {
-        if self.error.is_none() {
-            self.error = Some(crate::EncodeError::new(error).into());
+        if self.failure.is_none() && self.error.is_none() {
+            self.failure = Some(crate::EncodeError::new(error));
         }
-        self.buf.clear();
+        self.buf.truncate(self.committed);
     }
 }

@@ -40,6 +40,7 @@
 //! |---|---|
 //! | [`from_slice`] | a byte slice; strings and binaries are borrowed from it where the type wants |
 //! | [`from_reader`] | an `io::Read`, read to its end in 64 KiB blocks first |
+//! | [`stream_from_slice`], [`stream_from_reader`] | values one after another, one at a time (a reader's as they arrive) |
 //! | [`Decoder`] | the same, with options (the nesting limit) |
 //!
 //! Values of types written by rmp-serde through serde's defaults decode unchanged: integers of
@@ -59,6 +60,7 @@ mod net;
 mod os;
 mod reader;
 mod std_time;
+mod stream;
 mod timestamp;
 mod value;
 mod wrappers;
@@ -94,6 +96,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
+pub use stream::{stream_from_reader, stream_from_slice, ReaderStream, Stream};
 pub use timestamp::{Timestamp, TimestampRangeError};
 pub use value::{from_value, to_value, try_to_value, Integer, Value, ValueIndex};
 pub use writer::Writer;
