@@ -307,9 +307,12 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
             }
             Err(err) => {
                 // Whether the decoder ran into the end of what it was given, which may not be
-                // the end of the value.
+                // the end of the value. Even a value seen whole can make it look further when
+                // it is not JSON (an escape running past a closing quote): an EOF error is
+                // trusted only at the end of the stream.
                 let reached_end = err.offset() >= text.len() || r.offset() >= text.len();
-                if !reached_end || (whole && text.len() == bytes.len()) {
+                let trusted = whole && text.len() == bytes.len() && !err.is_eof();
+                if !reached_end || trusted {
                     Attempt::Failed(self.locate(err))
                 } else if text.len() < bytes.len() && bad_utf8 {
                     let err = Error::unlocated(ErrorCode::InvalidUtf8, text.len());
@@ -712,7 +715,8 @@ impl<W: io::Write> LinesWriter<W> {
 }
 
 /// Writes each of `items` compactly on a line of its own (JSON Lines) to `writer`, through a
-/// bounded buffer, and flushes it; stops at the first error (see [`LinesWriter`]).
+/// bounded buffer, and flushes it. Stops at the first error (see [`LinesWriter`]), after
+/// writing out the lines before it.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -731,7 +735,11 @@ where
 {
     let mut lines = LinesWriter::new(writer);
     for item in items {
-        lines.write(&item)?;
+        if let Err(err) = lines.write(&item) {
+            // The lines before it still go out (after an I/O error, nothing can).
+            let _ = lines.flush();
+            return Err(err);
+        }
     }
     lines.flush()
 }
