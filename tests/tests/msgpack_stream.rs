@@ -113,9 +113,19 @@ fn values_one_after_another_like_rmp_serde() {
     for (bytes, what) in [(&named, "maps"), (&arrays, "arrays")] {
         let items = assert_streams_like_rmp_serde::<Sample>(bytes, what);
         assert_eq!(items.len(), samples.len());
-        assert!(items.iter().zip(&samples).all(|(item, s)| item.0.as_ref() == Some(s)));
+        assert!(items
+            .iter()
+            .zip(&samples)
+            .all(|(item, s)| item.0.as_ref() == Some(s)));
         // Cut anywhere: the values before the cut, then an EOF error.
-        for cut in [1, 2, 17, bytes.len() / 3, bytes.len() / 2 + 1, bytes.len() - 1] {
+        for cut in [
+            1,
+            2,
+            17,
+            bytes.len() / 3,
+            bytes.len() / 2 + 1,
+            bytes.len() - 1,
+        ] {
             let items = assert_streams_like_rmp_serde::<Sample>(&bytes[..cut], what);
             assert!(items.last().unwrap().0.is_none(), "{what} cut at {cut}");
             let err = msgpack::stream_from_slice::<Sample>(&bytes[..cut])
@@ -128,6 +138,53 @@ fn values_one_after_another_like_rmp_serde() {
             assert!(err.is_eof(), "{what} cut at {cut}: {err}");
         }
     }
+}
+
+/// Any values: each item as the offset after it, and whether it was read, against rmp's own
+/// reader of any value (`rmpv::decode::read_value`) on what is left; the values read are
+/// compared through their bytes (fastwire's `Value` written again gives them back).
+fn assert_values_like_rmpv(bytes: &[u8], what: &str) -> Vec<(bool, usize)> {
+    let mut rest = bytes;
+    let mut expected = Vec::new();
+    while !rest.is_empty() {
+        let ok = rmpv::decode::read_value(&mut rest).is_ok();
+        let offset = if ok {
+            bytes.len() - rest.len()
+        } else {
+            expected.last().map_or(0, |e: &(bool, usize)| e.1)
+        };
+        expected.push((ok, offset));
+        if !ok {
+            break;
+        }
+    }
+    let check = |items: Vec<(Option<msgpack::Value>, usize)>, how: &str| {
+        let mut start = 0;
+        for (value, end) in &items {
+            if let Some(value) = value {
+                assert_eq!(msgpack::to_vec(value), &bytes[start..*end], "{how}: {what}");
+                start = *end;
+            }
+        }
+        let got: Vec<(bool, usize)> = items.iter().map(|(v, o)| (v.is_some(), *o)).collect();
+        assert_eq!(got, expected, "{how}: {what}");
+    };
+    let mut stream = msgpack::stream_from_slice::<msgpack::Value>(bytes);
+    let mut items = Vec::new();
+    while let Some(item) = stream.next() {
+        items.push((item.ok(), stream.byte_offset()));
+    }
+    check(items, "stream_from_slice");
+    for first in [1, 6] {
+        let mut stream =
+            msgpack::stream_from_reader::<_, msgpack::Value>(ChunkedReader::new(bytes, first));
+        let mut items = Vec::new();
+        while let Some(item) = stream.next() {
+            items.push((item.ok(), stream.byte_offset()));
+        }
+        check(items, "stream_from_reader");
+    }
+    expected
 }
 
 #[test]
@@ -171,28 +228,54 @@ fn every_kind_of_header() {
     for value in &values {
         rmpv::encode::write_value(&mut bytes, value).unwrap();
     }
-    let items = assert_streams_like_rmp_serde::<rmpv::Value>(&bytes, "headers");
+    let items = assert_values_like_rmpv(&bytes, "headers");
     assert_eq!(items.len(), values.len());
-    // fastwire's own values, compared through rmp-serde's bytes.
-    let ours: Vec<msgpack::Value> = msgpack::stream_from_reader(ChunkedReader::new(&bytes, 2))
-        .map(Result::unwrap)
-        .collect();
-    let again: Vec<u8> = ours.iter().flat_map(msgpack::to_vec).collect();
-    assert_eq!(again, bytes);
+    assert!(items.iter().all(|item| item.0));
+    // Cut inside each value: the values before it, then an error.
+    let mut end = 0;
+    for value in &values {
+        let mut one = Vec::new();
+        rmpv::encode::write_value(&mut one, value).unwrap();
+        end += one.len();
+        if one.len() > 1 {
+            let items = assert_values_like_rmpv(&bytes[..end - 1], "cut");
+            assert!(!items.last().unwrap().0);
+        }
+    }
 }
 
 #[test]
 fn errors_end_the_stream_with_offsets_in_the_whole_input() {
     // 1, 2, then a reserved byte inside an array: rmp-serde refuses it too.
     let bytes = b"\x01\x02\x92\x03\xc1\x04";
-    let items = assert_streams_like_rmp_serde::<rmpv::Value>(bytes, "reserved");
-    assert_eq!(items.len(), 3);
+    // (rmp's `read_value` takes the reserved byte for a value; rmp-serde does not.)
+    let mut rest = &bytes[..];
+    let mut theirs = Vec::new();
+    while !rest.is_empty() {
+        let ok = rmp_serde::from_read::<_, serde_json::Value>(&mut rest).is_ok();
+        theirs.push(ok);
+        if !ok {
+            break;
+        }
+    }
+    for ours in [
+        msgpack::stream_from_slice::<msgpack::Value>(bytes)
+            .map(|item| item.is_ok())
+            .collect::<Vec<_>>(),
+        msgpack::stream_from_reader::<_, msgpack::Value>(ChunkedReader::new(bytes, 1))
+            .map(|item| item.is_ok())
+            .collect(),
+    ] {
+        assert_eq!(ours, theirs);
+    }
+    assert_eq!(theirs, [true, true, false]);
     let from_slice = msgpack::stream_from_slice::<msgpack::Value>(bytes)
         .find_map(Result::err)
         .unwrap();
-    let from_reader = msgpack::stream_from_reader::<_, msgpack::Value>(ChunkedReader::new(bytes, 1))
-        .find_map(Result::err)
-        .unwrap();
+    let from_reader =
+        msgpack::stream_from_reader::<_, msgpack::Value>(ChunkedReader::new(bytes, 1))
+            .find_map(Result::err)
+            .unwrap();
     // Where decoding the failed value alone finds the error, moved to where it starts.
     let alone = msgpack::from_slice::<msgpack::Value>(&bytes[2..]).unwrap_err();
     assert_eq!(from_slice.offset(), 2 + alone.offset());
@@ -226,31 +309,23 @@ fn errors_end_the_stream_with_offsets_in_the_whole_input() {
 
 #[test]
 fn items_borrow_from_the_slice() {
-    #[derive(Deserialize, fastwire::Decode, Debug, PartialEq)]
+    #[derive(Serialize, Deserialize, fastwire::Decode, Debug, PartialEq)]
     struct Named<'a> {
+        id: u8,
         name: &'a str,
-        #[serde(borrow)]
-        #[serde(with = "serde_bytes")]
-        data: &'a [u8],
     }
     let mut bytes = Vec::new();
-    for (name, data) in [("a", &b"1"[..]), ("bc", b"23")] {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            name: &'a str,
-            #[serde(with = "serde_bytes")]
-            data: &'a [u8],
-        }
-        bytes.extend(rmp_serde::to_vec_named(&Out { name, data }).unwrap());
+    for (id, name) in [(1, "a"), (2, "bc")] {
+        bytes.extend(rmp_serde::to_vec_named(&Named { id, name }).unwrap());
     }
-    let ours: Vec<Named> = msgpack::stream_from_slice(&bytes).map(Result::unwrap).collect();
-    let mut rest = &bytes[..];
-    let mut theirs = Vec::new();
-    while !rest.is_empty() {
-        let mut de = rmp_serde::Deserializer::from_read_ref(rest);
-        theirs.push(Named::deserialize(&mut de).unwrap());
-        rest = &rest[de.position() as usize..];
-    }
+    let ours: Vec<Named> = msgpack::stream_from_slice(&bytes)
+        .map(Result::unwrap)
+        .collect();
+    let mut de = rmp_serde::Deserializer::from_read_ref(&bytes[..]);
+    let theirs = [
+        Named::deserialize(&mut de).unwrap(),
+        Named::deserialize(&mut de).unwrap(),
+    ];
     assert_eq!(ours, theirs);
     assert!(bytes.as_ptr_range().contains(&ours[1].name.as_ptr()));
 }
@@ -305,7 +380,10 @@ struct OneMessage<'a>(&'a [u8]);
 impl Read for OneMessage<'_> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         if self.0.is_empty() {
-            return Err(io::Error::new(io::ErrorKind::WouldBlock, "nothing more yet"));
+            return Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "nothing more yet",
+            ));
         }
         let n = out.len().min(self.0.len());
         out[..n].copy_from_slice(&self.0[..n]);
@@ -321,7 +399,10 @@ fn a_value_that_has_arrived_is_returned_without_reading_on() {
     assert_eq!(stream.next().unwrap().unwrap(), samples()[7]);
     // rmp-serde reads no further either.
     let mut source = OneMessage(&message);
-    assert_eq!(rmp_serde::from_read::<_, Sample>(&mut source).unwrap(), samples()[7]);
+    assert_eq!(
+        rmp_serde::from_read::<_, Sample>(&mut source).unwrap(),
+        samples()[7]
+    );
     assert!(rmp_serde::from_read::<_, Sample>(&mut source).is_err());
     assert!(stream.next().unwrap().unwrap_err().is_io());
     assert!(stream.next().is_none());
