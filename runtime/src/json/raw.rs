@@ -14,8 +14,9 @@ use super::{Decode, Encode, EncodeError, Error, Reader, Writer};
 /// `#[serde(borrow)]`), a `Box<RawValue>` owns it (any input, [`from_reader`](super::from_reader)
 /// included). The text runs from the value's first byte to its last, without the whitespace
 /// around it, and is checked as a skipped value is (its syntax, escapes and UTF-8, not what
-/// it holds: `1e999` is kept as it is). Encoding writes it verbatim, in compact and pretty
-/// output alike: its own spacing is kept, as serde_json keeps it.
+/// it holds: `1e999` is kept as it is; unlike serde_json, a `\u` escape of a lone surrogate
+/// is refused, as in every string fastwire reads). Encoding writes it verbatim, in compact
+/// and pretty output alike: its own spacing is kept, as serde_json keeps it.
 ///
 /// ```
 /// use fastwire::json::{self, RawValue};
