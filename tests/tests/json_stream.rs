@@ -384,11 +384,9 @@ fn typed_streams_fail_where_serde_json_does() {
             .into_iter::<Event>()
             .map(|item| item.map_err(|e| serde_category(&e)))
             .collect();
-        let mut stream = json::stream_from_str::<Event>(case);
-        let mut ours = Vec::new();
-        while let Some(item) = stream.next() {
-            ours.push(item.map_err(|e| (category(&e), e.line())));
-        }
+        let ours: Vec<_> = json::stream_from_str::<Event>(case)
+            .map(|item| item.map_err(|e| (category(&e), e.line())))
+            .collect();
         let from_reader: Vec<_> =
             json::stream_from_reader::<_, Event>(ChunkedReader::new(case.as_bytes(), 3))
                 .map(|item| item.map_err(|e| (category(&e), e.line())))
