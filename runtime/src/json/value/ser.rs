@@ -273,6 +273,14 @@ impl Writer for ValueWriter {
         &mut self.depth
     }
 
+    fn indent(&self) -> &str {
+        ""
+    }
+
+    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+        (&mut self.text, "")
+    }
+
     #[cold]
     fn record_failure(&mut self, error: &dyn fmt::Display) {
         if self.failure.is_none() {
