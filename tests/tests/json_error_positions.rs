@@ -453,8 +453,6 @@ impl<'de> serde::Deserialize<'de> for Percent {
     }
 }
 
-use fastwire::json::Decode as _;
-
 #[derive(fastwire::Decode, serde::Deserialize, Debug)]
 #[allow(dead_code)]
 struct Progress {

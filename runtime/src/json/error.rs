@@ -52,7 +52,9 @@ use crate::path::{one_of, Path};
 ///   the colon); unknown variant: the closing quote of its name; an array or tuple too
 ///   short: its `]`; an error a [`Decode`](super::Decode) impl returns
 ///   ([`Error::custom`], [`Reader::custom`](super::Reader::custom),
-///   [`Reader::custom_at`](super::Reader::custom_at)): the last byte read when it was made.
+///   [`Reader::custom_at`](super::Reader::custom_at)): the last byte read when it was made
+///   (for fastwire's own impls of types serde reads with a visitor, such as dates, UUIDs and
+///   addresses, that is where serde_json places their errors: the value's last byte).
 /// - Data errors in values serde buffers before reading them (members kept for flattened
 ///   fields, the content of internally tagged and untagged enums): no earlier than the end
 ///   of the value (for flattened fields, of the object holding it), as serde_json places them.
@@ -77,6 +79,9 @@ use crate::path::{one_of, Path};
 ///   fastwire places it at the value's last byte in both cases. An impl whose error comes
 ///   from serde's visitor (`visit_str` returning an error, as uuid's and chrono's do) is
 ///   placed by serde_json as by fastwire.
+/// - A map key that is not a string key (a number, a boolean) and does not parse: serde_json
+///   places the error inside the key, where its parse stopped; fastwire after the colon that
+///   follows the key, the last byte read.
 /// - Invalid UTF-8 inside a string serde_json skips (the value of an ignored field):
 ///   serde_json accepts it, fastwire, which checks the whole input once, does not.
 /// - Some messages: a misspelled `true`, `false` or `null` is "expected value" (serde_json:
@@ -300,7 +305,8 @@ impl Error {
     /// It is made without a position: when it reaches [`from_str`](super::from_str) (or any
     /// other entry point), it is placed where the reader then stands, just after the last
     /// token read (for an impl that read a value and then refused it, the value's last byte),
-    /// as serde_json places its custom errors. [`Reader::custom`](super::Reader::custom)
+    /// as serde_json places an error a serde visitor returns (see [`Error`] for the case where
+    /// serde_json does otherwise). [`Reader::custom`](super::Reader::custom)
     /// makes the same error placed at once, and
     /// [`Reader::custom_at`](super::Reader::custom_at) one at an offset of your choice.
     ///
@@ -321,14 +327,11 @@ impl Error {
     ///     }
     /// }
     ///
-    /// #[derive(fastwire::Decode, Debug)]
-    /// struct Progress { done: Percent }
-    ///
-    /// assert_eq!(json::from_str::<Progress>(r#"{"done": 42}"#).unwrap().done.0, 42);
-    /// let err = json::from_str::<Progress>(r#"{"done": 420}"#).unwrap_err();
+    /// assert_eq!(json::from_str::<Vec<Percent>>("[42]").unwrap()[0].0, 42);
+    /// let err = json::from_str::<Vec<Percent>>("[42, 420]").unwrap_err();
     /// assert!(err.is_data());
     /// // Placed at the last digit of `420`, the last byte the reader had read.
-    /// assert_eq!(err.to_string(), "420 is not a percentage at done (line 1, column 12)");
+    /// assert_eq!(err.to_string(), "420 is not a percentage at [1] (line 1, column 8)");
     /// ```
     #[cold]
     pub fn custom(message: impl Display) -> Self {
@@ -416,7 +419,7 @@ impl Error {
     /// ```
     /// use fastwire::json::{self, Category};
     ///
-    /// assert_eq!(json::from_str::<u8>("[").unwrap_err().classify(), Category::Eof);
+    /// assert_eq!(json::from_str::<Vec<u8>>("[").unwrap_err().classify(), Category::Eof);
     /// assert_eq!(json::from_str::<u8>("]").unwrap_err().classify(), Category::Syntax);
     /// assert_eq!(json::from_str::<u8>("300").unwrap_err().classify(), Category::Data);
     /// ```

@@ -1305,7 +1305,7 @@ impl<'de> Reader<'de> {
     ///
     /// // An error inside a re-read value points into the whole document.
     /// let err = json::from_str::<Vec<Lenient>>("[1,\n  true]").unwrap_err();
-    /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 3)");
+    /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 6)");
     /// ```
     pub fn reread<T: Decode<'de>>(&self, raw: &'de str) -> Result<T, Error> {
         self.reread_with(raw, T::decode)
@@ -1510,6 +1510,7 @@ impl<'de> Reader<'de> {
     /// use fastwire::json::{self, Decode, Error, Reader};
     ///
     /// /// An even number.
+    /// #[derive(Debug)]
     /// struct Even(u32);
     ///
     /// impl<'de> Decode<'de> for Even {
