@@ -683,12 +683,17 @@ fn errors_name_the_reason_and_the_place() {
     );
     let reason = "2023-02-29".parse::<Date>().unwrap_err().to_string();
     let err = fastwire::json::from_str::<Vec<Appointment>>(&text).unwrap_err();
+    // At the string's closing quote, as serde_json.
     assert_eq!(
         err.to_string(),
-        format!("{reason} at [1].date (line 1, column {})", start + 1)
+        format!("{reason} at [1].date (line 1, column {})", start + 12)
     );
     let serde_err = serde_json::from_str::<Vec<Appointment>>(&text).unwrap_err();
     assert!(serde_err.to_string().starts_with(&reason), "{serde_err}");
+    assert_eq!(
+        (err.line(), err.column()),
+        (serde_err.line(), serde_err.column())
+    );
     // A value of the wrong type names what was expected, as jiff's visitor does.
     let text = text.replacen("\"2023-02-29\"", "20230229", 1);
     let err = fastwire::json::from_str::<Vec<Appointment>>(&text).unwrap_err();

@@ -619,14 +619,16 @@ fn inside_a_derived_struct() {
     let err = fastwire::json::from_str::<Vec<Booking>>(&text).unwrap_err();
     let theirs = serde_json::from_str::<Vec<Booking>>(&text).unwrap_err();
     assert_eq!(serde_json_message(&theirs), "day was not in range");
+    // At the string's closing quote, as serde_json.
     let at = text.find("\"1999-02-30\"").unwrap();
     assert_eq!(
         err.to_string(),
         format!(
             "day was not in range at [3].day (line 1, column {})",
-            at + 1
+            at + 12
         )
     );
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
     // The same in MessagePack, where the date is a tuple: the serde impl's message.
     let named = rmp_serde::to_vec_named(&bookings).unwrap();
     let mut value = rmpv::decode::read_value(&mut &named[..]).unwrap();

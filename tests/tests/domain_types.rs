@@ -404,14 +404,17 @@ fn errors_name_the_value_the_reason_and_the_place() {
     rows[5] = r#"{"Id":"67e55044-10b1-426f-9247-bb680e5fe0c5","RegDate":"1999-02-30"}"#.to_owned();
     let text = format!("[{}]", rows.join(","));
     let err = fastwire::json::from_str::<Vec<Registration>>(&text).unwrap_err();
+    // At the string's closing quote, as serde_json.
     let at = text.find("\"1999-02-30\"").unwrap();
     assert_eq!(
         err.to_string(),
         format!(
             r#"invalid date "1999-02-30": day out of range at [5].RegDate (line 1, column {})"#,
-            at + 1
+            at + 12
         )
     );
+    let theirs = serde_json::from_str::<Vec<Registration>>(&text).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
     #[derive(Serialize)]
     #[serde(rename_all = "PascalCase")]
     struct Written {

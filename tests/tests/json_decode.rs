@@ -450,11 +450,15 @@ fn attributes_match_serde_json() {
     for text in ["1.5", "{\"value\":1.5}", "null"] {
         same_verdict::<Meters>(text);
     }
-    let err = json::from_str::<Strict>(r#"{"a":1,"c":2}"#).unwrap_err();
+    // Just after the key, as serde_json.
+    let text = r#"{"a":1,"c":2}"#;
+    let err = json::from_str::<Strict>(text).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "unknown field `c`, expected `a` or `b` (line 1, column 8)"
+        "unknown field `c`, expected `a` or `b` (line 1, column 10)"
     );
+    let theirs = serde_json::from_str::<Strict>(text).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
 }
 
 #[test]
@@ -499,10 +503,13 @@ fn std_collections_match_serde_json() {
 fn errors_name_the_path_and_the_position() {
     let text = "{\n  \"users\": [\n    {\"id\": 1, \"regDate\": \"d\", \"displayName\": \"n\", \"tags\": [], \"KIND\": \"Admin\"},\n    {\"id\": \"x\"}\n  ]\n}";
     let err = json::from_str::<BTreeMap<String, Vec<User>>>(text).unwrap_err();
+    // Line and column are serde_json's: the string's closing quote.
     assert_eq!(
         err.to_string(),
-        r#"invalid type: string "x", expected u64 at ["users"][1].id (line 4, column 12)"#
+        r#"invalid type: string "x", expected u64 at ["users"][1].id (line 4, column 14)"#
     );
+    let theirs = serde_json::from_str::<BTreeMap<String, Vec<User>>>(text).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
     assert_eq!(err.path(), r#"["users"][1].id"#);
     assert!(err.is_data());
 
@@ -512,11 +519,14 @@ fn errors_name_the_path_and_the_position() {
     assert!(err.is_syntax(), "{err}");
     assert_eq!(err.to_string(), "trailing characters (line 1, column 7)");
 
+    // At the object's `}`, as serde_json.
     let err = json::from_str::<User>(r#"{"id":1}"#).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "missing field `regDate` (line 1, column 9)"
+        "missing field `regDate` (line 1, column 8)"
     );
+    let theirs = serde_json::from_str::<User>(r#"{"id":1}"#).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
 }
 
 #[test]
@@ -623,7 +633,21 @@ fn random_inputs_get_serde_json_verdicts_and_clean_errors() {
         let theirs = serde_json::from_slice::<serde_json::Value>(&input);
         if let Err(err) = &ours {
             assert!(err.offset() <= input.len(), "case {case}: {err:?}");
-            assert!(err.line() >= 1 && err.column() >= 1, "case {case}: {err:?}");
+            assert!(err.line() >= 1, "case {case}: {err:?}");
+            // Where both reject, the position and category are serde_json's.
+            if let Err(their) = &theirs {
+                assert_eq!(
+                    (err.line(), err.column(), err.is_eof(), err.is_syntax()),
+                    (
+                        their.line(),
+                        their.column(),
+                        their.is_eof(),
+                        their.is_syntax()
+                    ),
+                    "case {case}: {:?}: {err} / {their}",
+                    String::from_utf8_lossy(&input)
+                );
+            }
         }
         let on_purpose = ours.as_ref().is_err_and(|e| {
             let message = e.to_string();

@@ -191,11 +191,15 @@ fn address_texts_read_as_std_parses_them() {
     assert!(err
         .to_string()
         .starts_with("invalid type: sequence, expected IPv4 address"));
-    let err = json::from_str::<Vec<Ipv4Addr>>(r#"["1.2.3.4", "1.2.3"]"#).unwrap_err();
+    // At the string's closing quote, as serde_json.
+    let text = r#"["1.2.3.4", "1.2.3"]"#;
+    let err = json::from_str::<Vec<Ipv4Addr>>(text).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "invalid IPv4 address syntax at [1] (line 1, column 13)"
+        "invalid IPv4 address syntax at [1] (line 1, column 19)"
     );
+    let theirs = serde_json::from_str::<Vec<Ipv4Addr>>(text).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
 }
 
 #[test]
@@ -380,11 +384,15 @@ fn duration_inputs_read_as_serde_reads_them() {
             .starts_with("overflow deserializing Duration"),
         "{err}"
     );
-    let err = json::from_str::<Duration>(r#"{"secs": 1, "nanoseconds": 2}"#).unwrap_err();
+    // Just after the key, as serde_json.
+    let text = r#"{"secs": 1, "nanoseconds": 2}"#;
+    let err = json::from_str::<Duration>(text).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "unknown field `nanoseconds`, expected `secs` or `nanos` (line 1, column 13)"
+        "unknown field `nanoseconds`, expected `secs` or `nanos` (line 1, column 25)"
     );
+    let theirs = serde_json::from_str::<Duration>(text).unwrap_err();
+    assert_eq!((err.line(), err.column()), (theirs.line(), theirs.column()));
 
     let fields = |secs: Mp, nanos: Mp| map(&[("secs", secs), ("nanos", nanos)]);
     msgpack_agree::<Duration>(&[

@@ -67,7 +67,7 @@ impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
 ///     assert!(json::from_str::<BTreeMap<i32, bool>>(refused).is_err(), "{refused}");
 /// }
 /// let err = json::from_str::<BTreeMap<u8, bool>>(r#"{"256": true}"#).unwrap_err();
-/// assert_eq!(err.to_string(), "invalid value: integer `256`, expected u8 (line 1, column 2)");
+/// assert_eq!(err.to_string(), "invalid value: integer `256`, expected u8 (line 1, column 7)");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from a JSON object key",

@@ -54,6 +54,7 @@ mod options;
 mod os;
 mod raw;
 pub(crate) mod reader;
+mod reader_errors;
 mod std_time;
 mod stream;
 mod value;
@@ -356,19 +357,23 @@ impl Decoder {
     /// Decodes a `T` from `input`; see [`from_str`].
     pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
         let mut r = Reader::new(input, self.max_depth);
-        let read = T::decode(&mut r).and_then(|value| r.end().map(|()| value));
-        // Line and column are counted here, once, for the error returned.
-        read.map_err(|err| err.locate(input.as_bytes()))
+        match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
+            Ok(value) => Ok(value),
+            // Line and column are counted here, once, for the error returned; an error made
+            // by `Error::custom` is placed where the reader stopped.
+            Err(err) => Err(err.place(r.offset()).locate(input.as_bytes())),
+        }
     }
 
     /// Decodes a `T` from `input`, which must be UTF-8; see [`from_slice`].
     pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
         match simdutf8::compat::from_utf8(input) {
             Ok(text) => self.from_str(text),
-            Err(err) => Err(Error::at(
-                error::ErrorCode::InvalidUtf8,
+            // The error serde_json would meet first, which may come before the bad byte.
+            Err(err) => Err(reader_errors::utf8_error::<T>(
                 input,
                 err.valid_up_to(),
+                self.max_depth,
             )),
         }
     }
@@ -384,6 +389,18 @@ impl Decoder {
 /// wants (`&str` fields, and `Cow<str>` fields with `#[serde(borrow)]`; any other `Cow` is
 /// owned, as in serde). Anything after the value but whitespace is an error.
 ///
+/// An error names the line and column serde_json would report for the same input and type
+/// (see [`Error`] for how they are counted, and the few places fastwire knowingly differs):
+///
+/// ```
+/// let err = fastwire::json::from_str::<Vec<u8>>("[1,\n 2 3]").unwrap_err();
+/// assert!(err.is_syntax());
+/// assert_eq!(err.to_string(), "expected `,` or `]` (line 2, column 4)");
+/// let err = fastwire::json::from_str::<Vec<u8>>("[1, 2").unwrap_err();
+/// assert!(err.is_eof());
+/// assert_eq!((err.line(), err.column()), (1, 5));
+/// ```
+///
 /// ```
 /// #[derive(fastwire::Decode, Debug, PartialEq)]
 /// struct Point<'a> { x: i32, label: &'a str }
@@ -396,7 +413,8 @@ pub fn from_str<'de, T: Decode<'de>>(input: &'de str) -> Result<T, Error> {
 }
 
 /// Decodes a `T` from JSON bytes, which must be valid UTF-8 (checked once, up front, many
-/// bytes at a time).
+/// bytes at a time). Invalid UTF-8 is reported where serde_json reports it, which may be an
+/// earlier error in the document (see [`Error`]).
 ///
 /// ```
 /// let v: Vec<u16> = fastwire::json::from_slice(b"[1, 2, 3]").unwrap();

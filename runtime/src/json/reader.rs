@@ -11,6 +11,7 @@ use std::ops::Deref;
 use super::error::{Error, ErrorCode};
 use super::escape::find_escape;
 use super::float;
+use super::reader_errors::out_of_range_end;
 use super::Decode;
 
 /// A string read from the input: borrowed from it when it had no escapes, otherwise unescaped
@@ -99,10 +100,35 @@ impl<'de> Reader<'de> {
         Error::unlocated(code, self.pos.min(self.input.len()))
     }
 
+    /// An error of kind `code` about the byte at `offset`.
     #[cold]
     #[inline(never)]
     pub(crate) fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
         Error::unlocated(code, offset.min(self.input.len()))
+    }
+
+    /// An error of kind `code` about what has just been read, which began at `at`: placed
+    /// after it, at the current position, where serde_json places the errors its visitors
+    /// return (the last byte read).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error_after_read(&self, code: ErrorCode, at: usize) -> Error {
+        let consumed = if at <= self.pos { self.pos } else { at + 1 };
+        self.error_at(code, at).reported_after(consumed)
+    }
+
+    /// A number out of range, starting at `start`: placed where serde_json stops reading it.
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, start: usize) -> Error {
+        self.error_at(ErrorCode::NumberOutOfRange, start)
+            .reported_after(out_of_range_end(self.input, start))
+    }
+
+    /// The whole input, for the error helpers.
+    #[inline]
+    pub(super) fn bytes(&self) -> &'de [u8] {
+        self.input
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
@@ -269,7 +295,7 @@ impl<'de> Reader<'de> {
             value = value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u128::from(digit - b'0')))
-                .ok_or_else(|| self.error_at(ErrorCode::NumberOutOfRange, start))?;
+                .ok_or_else(|| self.error_after_read(ErrorCode::NumberOutOfRange, start))?;
         }
         Ok(value)
     }
@@ -289,7 +315,7 @@ impl<'de> Reader<'de> {
                         v.checked_add(digit)
                     }
                 })
-                .ok_or_else(|| self.error_at(ErrorCode::NumberOutOfRange, start))?;
+                .ok_or_else(|| self.error_after_read(ErrorCode::NumberOutOfRange, start))?;
         }
         Ok(value)
     }
@@ -347,7 +373,7 @@ impl<'de> Reader<'de> {
         let value: f32 =
             fast_float2::parse(text).map_err(|_| self.error_at(ErrorCode::InvalidNumber, start))?;
         if value.is_infinite() {
-            return Err(self.error_at(ErrorCode::NumberOutOfRange, start));
+            return Err(self.out_of_range(start));
         }
         Ok(value)
     }
@@ -523,7 +549,7 @@ impl<'de> Reader<'de> {
         }
         match float::decimal_to_f64(number.digits, number.exp10, false) {
             Some(value) if value.is_finite() => Ok(if number.negative { -value } else { value }),
-            Some(_) => Err(self.error_at(ErrorCode::NumberOutOfRange, start)),
+            Some(_) => Err(self.out_of_range(start)),
             None => self.number_from_text(start, self.pos),
         }
     }
@@ -550,7 +576,7 @@ impl<'de> Reader<'de> {
         let (digits, exp10, truncated) = float::leading_digits(int, frac, exp10);
         match float::decimal_to_f64(digits, exp10, truncated) {
             Some(value) if value.is_finite() => Ok(if negative { -value } else { value }),
-            Some(_) => Err(self.error_at(ErrorCode::NumberOutOfRange, start)),
+            Some(_) => Err(self.out_of_range(start)),
             None => self.number_from_text(start, self.pos),
         }
     }
@@ -563,11 +589,12 @@ impl<'de> Reader<'de> {
         let value: f64 = fast_float2::parse(&self.input[start..end])
             .map_err(|_| self.error_at(ErrorCode::InvalidNumber, start))?;
         if value.is_infinite() {
-            return Err(self.error_at(ErrorCode::NumberOutOfRange, start));
+            return Err(self.out_of_range(start));
         }
         Ok(value)
     }
 
+    /// The error for a number that is not of the type wanted, placed after it.
     #[cold]
     fn number_type_error(&self, number: ParsedNumber, expected: &'static str, at: usize) -> Error {
         match number {
@@ -577,7 +604,7 @@ impl<'de> Reader<'de> {
             ParsedNumber::I64(value) => {
                 self.invalid_value_at(format!("integer `{value}`"), expected, at)
             }
-            ParsedNumber::F64(value) => self.error_at(
+            ParsedNumber::F64(value) => self.error_after_read(
                 ErrorCode::InvalidType {
                     found: format!("floating point `{}`", FloatText(value)),
                     expected,
@@ -587,6 +614,7 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// `invalid value`, about the value that began at `at` and has just been read.
     #[cold]
     pub(crate) fn invalid_value_at(
         &self,
@@ -594,7 +622,7 @@ impl<'de> Reader<'de> {
         expected: &'static str,
         at: usize,
     ) -> Error {
-        self.error_at(ErrorCode::InvalidValue { found, expected }, at)
+        self.error_after_read(ErrorCode::InvalidValue { found, expected }, at)
     }
 
     /// Reads a string: borrowed from the input when it has no escapes.
@@ -646,7 +674,8 @@ impl<'de> Reader<'de> {
                     found,
                     expected: "a borrowed string",
                 };
-                Err(self.error_at(err, start))
+                let start = start + count_whitespace(&self.input[start..]);
+                Err(self.error_after_read(err, start))
             }
         }
     }
@@ -732,16 +761,17 @@ impl<'de> Reader<'de> {
         let code_point = match first {
             0xD800..=0xDBFF => {
                 if self.input.get(self.pos..self.pos + 2) != Some(b"\\u") {
-                    return Err(self.error(ErrorCode::LoneSurrogate));
+                    return Err(self.unpaired_surrogate());
                 }
                 self.pos += 2;
                 let second = self.hex4()?;
                 if !(0xDC00..=0xDFFF).contains(&second) {
-                    return Err(self.error(ErrorCode::LoneSurrogate));
+                    return Err(self.error_at(ErrorCode::LoneSurrogate, self.pos - 1));
                 }
                 0x10000 + ((u32::from(first) - 0xD800) << 10) + (u32::from(second) - 0xDC00)
             }
-            0xDC00..=0xDFFF => return Err(self.error(ErrorCode::LoneSurrogate)),
+            // About the escape's last digit, where serde_json stops.
+            0xDC00..=0xDFFF => return Err(self.error_at(ErrorCode::LoneSurrogate, self.pos - 1)),
             other => u32::from(other),
         };
         let ch = char::from_u32(code_point)
@@ -749,6 +779,21 @@ impl<'de> Reader<'de> {
         self.scratch
             .extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
         Ok(())
+    }
+
+    /// A leading surrogate's escape not followed by `\u`: the input's end, or the first byte
+    /// that is not `\u`, where serde_json stops.
+    #[cold]
+    fn unpaired_surrogate(&self) -> Error {
+        let at = if self.input.get(self.pos) == Some(&b'\\') {
+            self.pos + 1
+        } else {
+            self.pos
+        };
+        match at < self.input.len() {
+            true => self.error_at(ErrorCode::LoneSurrogate, at),
+            false => self.error_at(ErrorCode::EofWhileParsingString, at),
+        }
     }
 
     fn hex4(&mut self) -> Result<u16, Error> {
@@ -761,7 +806,11 @@ impl<'de> Reader<'de> {
                 b'0'..=b'9' => digit - b'0',
                 b'a'..=b'f' => digit - b'a' + 10,
                 b'A'..=b'F' => digit - b'A' + 10,
-                _ => return Err(self.error_at(ErrorCode::InvalidEscape, self.pos + i)),
+                // serde_json takes the four digits before it looks at them: placed after them.
+                _ => {
+                    let err = self.error_at(ErrorCode::InvalidEscape, self.pos + i);
+                    return Err(err.reported_after(self.pos + 4));
+                }
             };
             value = (value << 4) | u16::from(nibble);
         }
@@ -1219,8 +1268,11 @@ impl<'de> Reader<'de> {
     ///   value would have been decoded in place, which is what the slice is for, the nesting
     ///   limit applies exactly as if it had been: the value cannot nest deeper than the
     ///   document's limit allows, however often it is read.
-    /// - Errors carry offsets, lines and columns in this reader's whole input, so they point
-    ///   at the same byte as an error found while reading the document straight through.
+    /// - Errors carry offsets, lines and columns in this reader's whole input: offsets point
+    ///   at the same byte as an error found while reading the document straight through; a
+    ///   syntax error's line and column too, while a data error's line and column are no
+    ///   earlier than where this reader stands (just after the value, or the object the value
+    ///   was in), which is where serde_json places errors in values serde has buffered.
     /// - Strings borrow from the input as usual (`T` may hold `&'de str`).
     /// - The slice must hold one value and nothing else but whitespace, as `raw_value`'s do.
     ///
@@ -1253,7 +1305,7 @@ impl<'de> Reader<'de> {
     ///
     /// // An error inside a re-read value points into the whole document.
     /// let err = json::from_str::<Vec<Lenient>>("[1,\n  true]").unwrap_err();
-    /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 3)");
+    /// assert_eq!(err.to_string(), "invalid type: boolean `true`, expected a string at [1] (line 2, column 6)");
     /// ```
     pub fn reread<T: Decode<'de>>(&self, raw: &'de str) -> Result<T, Error> {
         self.reread_with(raw, T::decode)
@@ -1320,7 +1372,12 @@ impl<'de> Reader<'de> {
             last_key: start,
             buffered: self.buffered,
         };
-        let value = read(&mut again)?;
+        // serde_json reads such values out of a buffer of serde's, which knows no positions:
+        // it places their data errors where its reader then is, as this reader is now.
+        let value = read(&mut again).map_err(|err| match err.is_data() {
+            true => err.reported_no_earlier_than(self.pos),
+            false => err,
+        })?;
         again.end()?;
         Ok(value)
     }
@@ -1382,12 +1439,15 @@ impl<'de> Reader<'de> {
                 Ok(ParsedNumber::F64(v)) => format!("floating point `{}`", FloatText(v)),
                 Err(err) => return err,
             },
+            // serde_json has not read the bracket yet: placed before it.
             Some(b'[') => "sequence".to_owned(),
             Some(b'{') => "map".to_owned(),
             Some(_) => return self.error(ErrorCode::ExpectedSomeValue),
         };
         let at = start + count_whitespace(&self.input[start..]);
+        let consumed = self.pos;
         self.error_at(ErrorCode::InvalidType { found, expected }, at)
+            .reported_after(consumed)
     }
 
     /// `invalid value: {found}, expected {expected}` at `at`.
@@ -1396,57 +1456,88 @@ impl<'de> Reader<'de> {
         self.invalid_value_at(found, expected, at)
     }
 
-    /// "missing field `name`", at the current position (the end of the object).
+    /// "missing field `name`", at the current position (just after the object's `}`).
     #[cold]
     pub fn missing_field(&self, name: &'static str) -> Error {
-        self.error(ErrorCode::MissingField(name))
+        self.error_after_read(ErrorCode::MissingField(name), self.pos)
     }
 
-    /// "duplicate field `name`", at the current position (the start of the repeated value).
+    /// "duplicate field `name`", about the key just read (its offset is the key's opening
+    /// quote; line and column are just after the key, as serde_json's).
     #[cold]
     pub fn duplicate_field(&self, name: &'static str) -> Error {
-        self.error(ErrorCode::DuplicateField(name))
+        self.error_after_key(ErrorCode::DuplicateField(name), self.last_key)
     }
 
-    /// "unknown field `found`, expected one of ...", at the key just read.
+    /// "unknown field `found`, expected one of ...", about the key just read (its offset is
+    /// the key's opening quote; line and column are just after the key, as serde_json's).
     #[cold]
     pub fn unknown_field(&self, found: &str, expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownField {
             found: found.to_owned(),
             expected,
         };
-        self.error_at(code, self.last_key)
+        self.error_after_key(code, self.last_key)
     }
 
-    /// "unknown variant `found`, expected one of ...", at the string just read.
+    /// "unknown variant `found`, expected one of ...", about the string just read (its offset
+    /// is the opening quote; line and column are those of the closing quote, as serde_json's).
     #[cold]
     pub fn unknown_variant(&self, found: &str, expected: &'static [&'static str]) -> Error {
         let code = ErrorCode::UnknownVariant {
             found: found.to_owned(),
             expected,
         };
-        self.error_at(code, self.last_key)
+        self.error_after_string(code, self.last_key)
     }
 
-    /// "invalid length `len`, expected `expected`".
+    /// "invalid length `len`, expected `expected`", at the current position (just after the
+    /// array's `]` when it was too short).
     #[cold]
     pub fn invalid_length(&self, len: usize, expected: &str) -> Error {
-        self.error(ErrorCode::InvalidLength {
+        let code = ErrorCode::InvalidLength {
             len,
             expected: expected.to_owned(),
-        })
+        };
+        self.error_after_read(code, self.pos)
     }
 
-    /// A free-form data error at the current position.
+    /// A free-form data error at the current position: its line and column are those of the
+    /// last byte read, as serde_json places the errors a `Deserialize` impl returns. See also
+    /// [`Error::custom`], which needs no reader.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// /// An even number.
+    /// #[derive(Debug)]
+    /// struct Even(u32);
+    ///
+    /// impl<'de> Decode<'de> for Even {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         let n = u32::decode(r)?;
+    ///         if n % 2 == 1 {
+    ///             return Err(r.custom(format_args!("{n} is odd")));
+    ///         }
+    ///         Ok(Even(n))
+    ///     }
+    /// }
+    ///
+    /// let err = json::from_str::<Vec<Even>>("[2,\n 13]").unwrap_err();
+    /// assert_eq!(err.to_string(), "13 is odd at [1] (line 2, column 3)");
+    /// assert_eq!(err.offset(), 7);
+    /// ```
     #[cold]
     pub fn custom(&self, message: impl std::fmt::Display) -> Error {
-        self.error(ErrorCode::Custom(message.to_string()))
+        self.error_after_read(ErrorCode::Custom(message.to_string()), self.pos)
     }
 
-    /// A free-form data error at `offset`.
+    /// A free-form data error about the value that began at `offset` (which
+    /// [`Error::offset`] returns); its line and column are those of the last byte read, as
+    /// with [`Reader::custom`] (those of the byte at `offset` if nothing after it was read).
     #[cold]
     pub fn custom_at(&self, message: impl std::fmt::Display, offset: usize) -> Error {
-        self.error_at(ErrorCode::Custom(message.to_string()), offset)
+        self.error_after_read(ErrorCode::Custom(message.to_string()), offset)
     }
 
     /// `error`, which serde_json returned reading a value for the bridge, as fastwire's error
@@ -1877,7 +1968,7 @@ mod tests {
         // A float where an integer was wanted names the float as serde_json does.
         assert_eq!(
             from_str::<u64>("1e2").unwrap_err().to_string(),
-            "invalid type: floating point `100.0`, expected u64 (line 1, column 1)"
+            "invalid type: floating point `100.0`, expected u64 (line 1, column 3)"
         );
     }
 

@@ -742,7 +742,7 @@ mod tests {
             assert_eq!(
                 err.to_string(),
                 "invalid RFC 3339 date-time \"2023-02-29T00:00:00Z\": day out of range \
-                 (line 1, column 3)"
+                 (line 1, column 24)"
             );
             let err = from_str::<Timestamp>(r#""2024-01-01T00:00:00+24:00""#).unwrap_err();
             assert!(err.to_string().contains(": offset out of range"), "{err}");
@@ -754,7 +754,7 @@ mod tests {
             assert_eq!(
                 err.to_string(),
                 "invalid RFC 3339 date-time \"2024-01-01T00:00:00Z \": trailing characters \
-                 at [0] (line 1, column 2)"
+                 at [0] (line 1, column 24)"
             );
         }
     }
