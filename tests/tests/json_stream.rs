@@ -71,12 +71,9 @@ fn position_in_stream(input: &[u8], start: usize) -> (usize, usize, usize) {
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    let chars = before[line_start..]
-        .iter()
-        .filter(|&&b| b & 0xC0 != 0x80)
-        .count();
+    // Columns count bytes, as serde_json's do.
     let column = if alone.line() == 1 {
-        chars + alone.column()
+        (start - line_start) + alone.column()
     } else {
         alone.column()
     };

@@ -256,7 +256,6 @@ const UNPLACED: usize = usize::MAX;
 impl Error {
     /// An error about the byte at `offset` of `input`; line and column are computed here, on
     /// the failure path only.
-    #[cfg(test)]
     #[cold]
     #[inline(never)]
     pub(crate) fn at(code: ErrorCode, input: &[u8], offset: usize) -> Self {

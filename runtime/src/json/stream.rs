@@ -71,6 +71,7 @@ pub struct Stream<'de, T> {
     valid: usize,
     offset: usize,
     failed: bool,
+    max_depth: usize,
     output: PhantomData<fn() -> T>,
 }
 
@@ -81,6 +82,7 @@ impl<'de, T> Stream<'de, T> {
             input,
             valid: text.len(),
             offset: 0,
+            max_depth,
             failed: false,
             output: PhantomData,
         }
@@ -108,13 +110,26 @@ impl<'de, T> Stream<'de, T> {
     pub fn byte_offset(&self) -> usize {
         self.offset
     }
+}
 
-    /// The error for the input's UTF-8 ending at the current position.
+impl<'de, T: Decode<'de>> Stream<'de, T> {
+    /// The error for the value starting at `start`, which runs into the input's invalid UTF-8:
+    /// the one [`from_slice`](super::from_slice) gives for the value alone, placed in the
+    /// whole stream.
     #[cold]
-    fn invalid_utf8(&mut self) -> Error {
+    fn invalid_utf8(&mut self, start: usize) -> Error {
         self.failed = true;
-        self.offset = self.valid;
-        Error::at(ErrorCode::InvalidUtf8, self.input, self.valid)
+        self.offset = start;
+        let value = &self.input[start..];
+        let err = super::reader_errors::utf8_error::<T>(value, self.valid - start, self.max_depth);
+        let before = &self.input[..start];
+        let newlines = before.iter().filter(|&&b| b == b'\n').count();
+        let column = start
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        err.locate_in_window(value, start, newlines, column)
     }
 }
 
@@ -128,7 +143,9 @@ impl<'de, T: Decode<'de>> Iterator for Stream<'de, T> {
         let first = match self.reader.peek() {
             Ok(byte) => byte,
             // Only whitespace is left of the UTF-8 text.
-            Err(_) if self.valid < self.input.len() => return Some(Err(self.invalid_utf8())),
+            Err(_) if self.valid < self.input.len() => {
+                return Some(Err(self.invalid_utf8(self.valid)))
+            }
             Err(_) => {
                 self.offset = self.input.len();
                 return None;
@@ -150,10 +167,7 @@ impl<'de, T: Decode<'de>> Iterator for Stream<'de, T> {
                 self.failed = true;
                 // The reader met the end of the UTF-8 text, not of the input.
                 if err.offset() >= self.valid && self.valid < self.input.len() {
-                    let offset = self.offset;
-                    let err = self.invalid_utf8();
-                    self.offset = offset;
-                    return Some(Err(err));
+                    return Some(Err(self.invalid_utf8(self.offset)));
                 }
                 Some(Err(err.locate(self.input)))
             }
@@ -257,7 +271,8 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
             }
             None => bytes,
         };
-        self.column += in_line.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        // Bytes, as error columns count them (serde_json's convention).
+        self.column += in_line.len();
         self.window.consume(n);
     }
 
@@ -315,8 +330,16 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
                 if !reached_end || trusted {
                     Attempt::Failed(self.locate(err))
                 } else if text.len() < bytes.len() && bad_utf8 {
-                    let err = Error::unlocated(ErrorCode::InvalidUtf8, text.len());
-                    Attempt::Failed(self.locate(err))
+                    // The error `from_slice` gives for the value alone.
+                    let err =
+                        super::reader_errors::utf8_error::<T>(bytes, text.len(), self.max_depth);
+                    // Where that error lies can depend on bytes not read yet (the rest of the
+                    // string holding the bad byte).
+                    if err.is_eof() && !eof {
+                        Attempt::Incomplete
+                    } else {
+                        Attempt::Failed(self.locate(err))
+                    }
                 } else if eof {
                     Attempt::Failed(self.locate(err))
                 } else {
