@@ -145,7 +145,7 @@
 //! - `chrono`, `time`, `jiff`, `uuid`, `rust_decimal`: those crates' types, written and read
 //!   as their own serde impls write and read them; `base64`: `fastwire::with::base64`.
 //!
-//! Coming from serde_json? The [migration guide](crate::migrating) maps its API item by item.
+//! Coming from serde_json? The [migration guide](crate::migration) maps its API item by item.
 //!
 //! Either format can be turned off; the derives then write impls for the other one only.
 
@@ -195,10 +195,6 @@ pub use encode_error::EncodeError;
 
 #[doc = include_str!("../docs/attributes.md")]
 pub mod attributes {}
-
-#[cfg(all(feature = "derive", feature = "json", feature = "msgpack"))]
-#[doc = include_str!("../docs/migrating.md")]
-pub mod migrating {}
 
 #[doc = include_str!("../docs/migration.md")]
 pub mod migration {}

@@ -207,7 +207,7 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 /// assert_eq!(stream.next().unwrap().unwrap(), 1);
 /// assert_eq!(stream.next().unwrap().unwrap(), 2);
 /// let err = stream.next().unwrap().unwrap_err();
-/// assert_eq!(err.to_string(), "invalid type: sequence, expected u32 (line 3, column 1)");
+/// assert_eq!(err.to_string(), "invalid type: sequence, expected u32 (line 3, column 0)");
 /// assert!(stream.next().is_none());
 /// ```
 pub struct ReaderStream<R, T> {
