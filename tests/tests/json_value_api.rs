@@ -528,3 +528,38 @@ fn maps_parse_from_text_like_serde_json() {
         }
     }
 }
+
+#[test]
+fn to_value_of_keys_that_need_escapes_equals_serde_json() {
+    #[derive(Serialize, fastwire::Encode)]
+    struct Keys {
+        #[serde(rename = "quote\"d")]
+        quoted: u8,
+        #[serde(rename = "back\\slash")]
+        backslash: u8,
+        #[serde(rename = "ключ")]
+        cyrillic: u8,
+        #[serde(rename = "tab\there")]
+        tab: u8,
+        #[serde(rename = "")]
+        empty: u8,
+        plain: Inner,
+    }
+    #[derive(Serialize, fastwire::Encode)]
+    struct Inner {
+        #[serde(rename = "\u{1}")]
+        control: Vec<u8>,
+    }
+    let value = Keys {
+        quoted: 1,
+        backslash: 2,
+        cyrillic: 3,
+        tab: 4,
+        empty: 5,
+        plain: Inner { control: vec![6] },
+    };
+    let ours = assert_to_value_like_serde(&value, "escaped keys");
+    assert_eq!(ours["quote\"d"], 1);
+    assert_eq!(ours["back\\slash"], 2);
+    assert_eq!(ours["plain"]["\u{1}"][0], 6);
+}

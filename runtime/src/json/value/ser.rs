@@ -86,8 +86,44 @@ impl ValueWriter {
         if self.text.is_empty() {
             return true;
         }
-        self.drain_text(false);
+        if !self.field_key() {
+            self.drain_text(false);
+        }
         self.text.is_empty()
+    }
+
+    /// The text most often pending: a derived struct's pre-encoded key, `{"name":` or
+    /// `,"name":`, with no escape in it. Handled here without the general tokenizer; false
+    /// (and nothing done) for any other text.
+    #[inline]
+    fn field_key(&mut self) -> bool {
+        let text = &self.text[..];
+        let len = text.len();
+        if len < 4
+            || !matches!(text[0], b'{' | b',')
+            || text[1] != b'"'
+            || text[len - 2] != b'"'
+            || text[len - 1] != b':'
+        {
+            return false;
+        }
+        let name = &text[2..len - 2];
+        if name.iter().any(|&b| b == b'"' || b == b'\\') {
+            return false;
+        }
+        // SAFETY: the text holds only what writers append, which is valid UTF-8 (see the
+        // `writer` module), and the name lies between two ASCII quotes, so it is whole
+        // characters.
+        let name = unsafe { std::str::from_utf8_unchecked(name) }.to_owned();
+        if text[0] == b'{' {
+            self.open(Frame::Object {
+                map: Map::new(),
+                key: None,
+            });
+        }
+        self.text.clear();
+        self.push(Value::String(name));
+        true
     }
 
     /// Adds a finished value to the innermost container (or makes it the result).
@@ -178,19 +214,24 @@ impl ValueWriter {
 
     /// A quoted string at the start of `rest`: its length, or incomplete.
     fn string_token(&mut self, rest: &[u8]) -> (usize, Incomplete) {
+        let mut escaped = false;
         let mut i = 1;
         while i < rest.len() {
             match rest[i] {
-                b'\\' => i += 2,
+                b'\\' => {
+                    escaped = true;
+                    i += 2;
+                }
                 b'"' => {
-                    let token = &rest[..=i];
-                    let string = match std::str::from_utf8(token) {
+                    // SAFETY: the text holds only what writers append, which is valid UTF-8
+                    // (see the `writer` module), and both ends of the token are ASCII quotes,
+                    // so the slice is whole characters.
+                    let token = unsafe { std::str::from_utf8_unchecked(&rest[..=i]) };
+                    let string = if escaped {
+                        crate::json::from_str::<String>(token).ok()
+                    } else {
                         // Pre-encoded keys rarely hold escapes: take those as they are.
-                        Ok(token) if !token.contains('\\') => {
-                            Some(token[1..token.len() - 1].to_owned())
-                        }
-                        Ok(token) => crate::json::from_str::<String>(token).ok(),
-                        Err(_) => None,
+                        Some(token[1..token.len() - 1].to_owned())
                     };
                     match string {
                         Some(string) => self.push(Value::String(string)),
