@@ -1757,3 +1757,35 @@ pub fn run_python(script: &Path, tmp: &Path, request: &serde_json::Value) -> ser
     let _ = std::fs::remove_file(&output);
     response
 }
+
+/// The data of the smallest MessagePack timestamp layout for the instant, as the spec gives it.
+pub fn spec_timestamp_data(t: msgpack::Timestamp) -> Vec<u8> {
+    let (seconds, nanos) = (t.seconds(), t.nanoseconds());
+    if (0..1 << 34).contains(&seconds) {
+        if nanos == 0 && seconds <= i64::from(u32::MAX) {
+            (seconds as u32).to_be_bytes().to_vec()
+        } else {
+            (u64::from(nanos) << 34 | seconds as u64)
+                .to_be_bytes()
+                .to_vec()
+        }
+    } else {
+        [&nanos.to_be_bytes()[..], &seconds.to_be_bytes()].concat()
+    }
+}
+
+/// The instant in timestamp data of any of the three layouts, if valid.
+pub fn spec_timestamp_parse(data: &[u8]) -> Option<msgpack::Timestamp> {
+    match data.len() {
+        4 => msgpack::Timestamp::new(u32::from_be_bytes(data.try_into().ok()?).into(), 0),
+        8 => {
+            let packed = u64::from_be_bytes(data.try_into().ok()?);
+            msgpack::Timestamp::new((packed & ((1 << 34) - 1)) as i64, (packed >> 34) as u32)
+        }
+        12 => msgpack::Timestamp::new(
+            i64::from_be_bytes(data[4..].try_into().ok()?),
+            u32::from_be_bytes(data[..4].try_into().ok()?),
+        ),
+        _ => None,
+    }
+}

@@ -15,6 +15,7 @@ use std::fmt::Debug;
 use std::path::Path;
 
 use fastwire::msgpack::{self, Decode, DecodeOwned, Encode, Timestamp, Value};
+use fastwire_tests::{spec_timestamp_data, spec_timestamp_parse};
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Serialize;
 use serde_json::Value as Json;
@@ -205,38 +206,6 @@ fn case_value(case: &Case) -> Value {
 // The timestamp extension as the spec lays it out, to compare with rmpv, which sees only
 // `Ext(-1, data)`. Checked against the suite's timestamp cases below.
 // ---------------------------------------------------------------------------------------------
-
-/// The data of the smallest timestamp layout for the instant.
-fn spec_timestamp_data(t: Timestamp) -> Vec<u8> {
-    let (seconds, nanos) = (t.seconds(), t.nanoseconds());
-    if (0..1 << 34).contains(&seconds) {
-        if nanos == 0 && seconds <= i64::from(u32::MAX) {
-            (seconds as u32).to_be_bytes().to_vec()
-        } else {
-            (u64::from(nanos) << 34 | seconds as u64)
-                .to_be_bytes()
-                .to_vec()
-        }
-    } else {
-        [&nanos.to_be_bytes()[..], &seconds.to_be_bytes()].concat()
-    }
-}
-
-/// The instant in timestamp data of any of the three layouts, if valid.
-fn spec_timestamp_parse(data: &[u8]) -> Option<Timestamp> {
-    match data.len() {
-        4 => Timestamp::new(u32::from_be_bytes(data.try_into().ok()?).into(), 0),
-        8 => {
-            let packed = u64::from_be_bytes(data.try_into().ok()?);
-            Timestamp::new((packed & ((1 << 34) - 1)) as i64, (packed >> 34) as u32)
-        }
-        12 => Timestamp::new(
-            i64::from_be_bytes(data[4..].try_into().ok()?),
-            u32::from_be_bytes(data[..4].try_into().ok()?),
-        ),
-        _ => None,
-    }
-}
 
 fn from_rmpv(value: &rmpv::Value) -> Value {
     match value {
