@@ -563,3 +563,41 @@ fn to_value_of_keys_that_need_escapes_equals_serde_json() {
     assert_eq!(ours["back\\slash"], 2);
     assert_eq!(ours["plain"]["\u{1}"][0], 6);
 }
+
+/// A hand-written impl may mix text and typed writes inside one token (a number quoted by
+/// hand, a literal fragment then a typed value): `to_value` gives what the text reads back as.
+#[test]
+fn to_value_of_text_and_typed_writes_mixed_in_one_token() {
+    use fastwire::json::Writer;
+
+    struct Mixed;
+    impl json::Encode for Mixed {
+        fn encode<W: Writer>(&self, w: &mut W) {
+            w.begin_array();
+            w.array_value(true);
+            // A number quoted by hand: the typed write lands inside an open string.
+            w.write_fragment("\"");
+            w.write_u64(42);
+            w.write_fragment("\"");
+            w.array_value(false);
+            // Digits then more digits: one number.
+            w.write_fragment("1");
+            w.write_i64(2);
+            w.array_value(false);
+            w.write_fragment("{\"k\":");
+            w.write_bool(true);
+            w.object_key(false);
+            w.write_quoted_u128(7);
+            w.object_colon();
+            w.write_f64(0.5);
+            w.end_object(true);
+            w.end_array(true);
+        }
+    }
+    let text = json::to_string(&Mixed);
+    assert_eq!(text, r#"["42",12,{"k":true,"7":0.5}]"#);
+    assert_eq!(
+        json::to_value(&Mixed),
+        json::from_str::<Value>(&text).unwrap()
+    );
+}

@@ -39,12 +39,6 @@ pub(crate) struct ValueWriter {
     failure: Option<EncodeError>,
 }
 
-/// What a token of the text is, when the text ends before the token does.
-enum Incomplete {
-    Yes,
-    No,
-}
-
 impl ValueWriter {
     pub(crate) fn new() -> Self {
         ValueWriter {
@@ -171,26 +165,26 @@ impl ValueWriter {
         let mut pos = 0;
         while pos < text.len() {
             let rest = &text[pos..];
-            let (used, incomplete) = match rest[0] {
-                b' ' | b'\n' | b'\r' | b'\t' | b',' | b':' => (1, Incomplete::No),
+            let used = match rest[0] {
+                b' ' | b'\n' | b'\r' | b'\t' | b',' | b':' => Some(1),
                 b'{' => {
                     self.open(Frame::Object {
                         map: Map::new(),
                         key: None,
                     });
-                    (1, Incomplete::No)
+                    Some(1)
                 }
                 b'[' => {
                     self.open(Frame::Array(Vec::new()));
-                    (1, Incomplete::No)
+                    Some(1)
                 }
                 b'}' => {
                     self.close(true);
-                    (1, Incomplete::No)
+                    Some(1)
                 }
                 b']' => {
                     self.close(false);
-                    (1, Incomplete::No)
+                    Some(1)
                 }
                 b'"' => self.string_token(rest),
                 b'-' | b'0'..=b'9' => self.number_token(rest, at_end),
@@ -199,12 +193,11 @@ impl ValueWriter {
                 b'n' => self.literal_token(rest, b"null", Value::Null),
                 _ => {
                     self.fail_with("the encoder wrote text that is not JSON");
-                    (rest.len(), Incomplete::No)
+                    Some(rest.len())
                 }
             };
-            if let Incomplete::Yes = incomplete {
-                break;
-            }
+            // An incomplete token waits for the rest of its text.
+            let Some(used) = used else { break };
             pos += used;
         }
         let mut text = text;
@@ -212,8 +205,8 @@ impl ValueWriter {
         self.text = text;
     }
 
-    /// A quoted string at the start of `rest`: its length, or incomplete.
-    fn string_token(&mut self, rest: &[u8]) -> (usize, Incomplete) {
+    /// A quoted string at the start of `rest`: its length, or `None` while it is incomplete.
+    fn string_token(&mut self, rest: &[u8]) -> Option<usize> {
         let mut escaped = false;
         let mut i = 1;
         while i < rest.len() {
@@ -237,22 +230,22 @@ impl ValueWriter {
                         Some(string) => self.push(Value::String(string)),
                         None => self.fail_with("the encoder wrote a string that is not JSON"),
                     }
-                    return (i + 1, Incomplete::No);
+                    return Some(i + 1);
                 }
                 _ => i += 1,
             }
         }
-        (0, Incomplete::Yes)
+        None
     }
 
-    /// A number at the start of `rest`: its length, or incomplete.
-    fn number_token(&mut self, rest: &[u8], at_end: bool) -> (usize, Incomplete) {
+    /// A number at the start of `rest`: its length, or `None` while it is incomplete.
+    fn number_token(&mut self, rest: &[u8], at_end: bool) -> Option<usize> {
         let len = rest
             .iter()
             .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
             .unwrap_or(rest.len());
         if len == rest.len() && !at_end {
-            return (0, Incomplete::Yes);
+            return None;
         }
         match std::str::from_utf8(&rest[..len])
             .ok()
@@ -261,19 +254,19 @@ impl ValueWriter {
             Some(number) => self.push(Value::Number(number)),
             None => self.fail_with("the encoder wrote a number that is not JSON"),
         }
-        (len, Incomplete::No)
+        Some(len)
     }
 
-    /// `literal` at the start of `rest`: its length, or incomplete.
-    fn literal_token(&mut self, rest: &[u8], literal: &[u8], value: Value) -> (usize, Incomplete) {
+    /// `literal` at the start of `rest`: its length, or `None` while it is incomplete.
+    fn literal_token(&mut self, rest: &[u8], literal: &[u8], value: Value) -> Option<usize> {
         if rest.starts_with(literal) {
             self.push(value);
-            (literal.len(), Incomplete::No)
+            Some(literal.len())
         } else if literal.starts_with(rest) {
-            (0, Incomplete::Yes)
+            None
         } else {
             self.fail_with("the encoder wrote text that is not JSON");
-            (rest.len(), Incomplete::No)
+            Some(rest.len())
         }
     }
 
@@ -285,6 +278,15 @@ impl ValueWriter {
         } else {
             text(self);
         }
+    }
+
+    /// An integer key quoted as a string, `"42"`.
+    fn quoted_digits(&mut self, digits: &str) {
+        self.scalar(Value::String(digits.to_owned()), |w| {
+            w.write_fragment("\"");
+            w.write_fragment(digits);
+            w.write_fragment("\"");
+        });
     }
 
     /// An integer that must fit serde_json's `Number` (as serde_json's `to_value` requires).
@@ -389,23 +391,11 @@ impl Writer for ValueWriter {
     }
 
     fn write_quoted_i128(&mut self, value: i128) {
-        let mut digits = itoa::Buffer::new();
-        let digits = digits.format(value);
-        self.scalar(Value::String(digits.to_owned()), |w| {
-            w.write_fragment("\"");
-            w.write_fragment(digits);
-            w.write_fragment("\"");
-        });
+        self.quoted_digits(itoa::Buffer::new().format(value));
     }
 
     fn write_quoted_u128(&mut self, value: u128) {
-        let mut digits = itoa::Buffer::new();
-        let digits = digits.format(value);
-        self.scalar(Value::String(digits.to_owned()), |w| {
-            w.write_fragment("\"");
-            w.write_fragment(digits);
-            w.write_fragment("\"");
-        });
+        self.quoted_digits(itoa::Buffer::new().format(value));
     }
 
     #[inline]
