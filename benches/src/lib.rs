@@ -35,6 +35,7 @@
 //! The corpus is read from `../../shared/data/json-benchmark/` relative to this crate's
 //! manifest directory; it is not part of the repository.
 
+pub mod book;
 pub mod canada;
 pub mod citm;
 pub mod data;
