@@ -3,27 +3,49 @@
 //! `Ts` structs (`ts_short`, `ts_cjk`, `ts_ticker`), each in map form (`<workload>/map`:
 //! fastwire's default, `rmp_serde::to_vec_named`, zerompk's `#[msgpack(map)]`) and in array
 //! form (`<workload>/array`: the array-form twins, `#[wire(as_array)]`, `rmp_serde::to_vec`,
-//! zerompk's default); and on 10,000 generated log events of tagged enums and flattened
-//! members (`events_10k/map`: no array form, no zerompk, which cannot express them).
+//! zerompk's default); and, in map form without zerompk (which cannot express them: see each
+//! function), on 10,000 generated log events of tagged enums and flattened members
+//! (`events_10k/map`), the user list of dates, ids and decimals at 20,000 and 300,000 rows and
+//! 10,000 date-heavy records (`typed_users_20k/map`, `typed_users_300k/map`, `records_10k/map`)
+//! and one `Book` (`book/map`: an enum as its integer, a date, nested authors, optional
+//! fields).
 //!
-//! Each group times, on the same typed value:
+//! Each of these groups times, on the same typed value:
 //! - `fastwire::to_vec`: a new `Vec` per call;
 //! - `fastwire::encode_into`: a reused `Vec`, cleared before each call;
 //! - `rmp_serde::to_vec`: `to_vec_named` or `to_vec` by form, a new `Vec` per call;
 //! - `zerompk::to_msgpack_vec`: a new `Vec` per call;
 //! - `zerompk::to_msgpack`: into a reused buffer large enough for the value.
 //!
-//! Before timing, each group checks that fastwire writes rmp-serde's bytes and that zerompk
-//! reads its own bytes back to the value. Throughput is the size of rmp-serde's encoding (for
-//! zerompk too, whose own encoding is a little longer where it writes nil for `None`s that
-//! rmp-serde leaves out). Run with
-//! `cargo bench -p fastwire-benches --bench msgpack_encode [-- <filter>]`.
+//! The untyped documents: `<file>/Value` (`twitter/Value`, `citm/Value`, `canada/Value`) time
+//! encoding each corpus file's document, as rmp-serde writes serde_json's `Value` of it, from
+//! `fastwire::msgpack::Value` (`fastwire::to_vec`, `fastwire::encode_into`) and from
+//! `rmpv::Value` (`rmpv::write_value` into a new `Vec`), each decoded by that library.
+//!
+//! Before timing, each group checks that fastwire writes rmp-serde's bytes (for a `Value`: that
+//! fastwire and rmpv both write the bytes they decoded) and that zerompk reads its own bytes
+//! back to the value. Throughput is the size of rmp-serde's encoding (for zerompk too, whose
+//! own encoding is a little longer where it writes nil for `None`s that rmp-serde leaves out).
+//!
+//! `typed_users_300k/map` takes ten samples (of equal numbers of calls) over ten seconds.
+//!
+//! `cargo test -p fastwire-benches` (and the workspace's `cargo test`) runs this bench in
+//! criterion's test mode: every check, then each benchmark function once. That is a debug
+//! build, in which the generated workloads have a tenth of their rows or items (2,000 users,
+//! 1,000 events and records) and `typed_users_300k` a hundredth (3,000 rows), so that the run
+//! stays quick; the corpus files, the `Ts` structs and the book are whole.
+//!
+//! Run with `cargo bench -p fastwire-benches --bench msgpack_encode [-- <filter>]`.
+
+mod common;
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use common::Scale;
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use fastwire_benches::book::book;
 use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
 use fastwire_benches::records::{self, dated_records, typed_users};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
@@ -32,12 +54,14 @@ use fastwire_benches::{envelopes, events};
 use fastwire_benches::{load_canada, load_citm, load_twitter, users, users::STANDARD_COUNT};
 
 /// Starts the group `<name>/<form>` for encoding `value` with fastwire and rmp-serde, after
-/// checking that fastwire writes rmp-serde's bytes. Returns the group and the encoding's size.
+/// checking that fastwire writes rmp-serde's bytes; sampled as `scale` says. Returns the group
+/// and the encoding's size.
 fn serde_group<'c, T: SerdeModel>(
     c: &'c mut Criterion,
     name: &str,
     form: Form,
     value: &T,
+    scale: Scale,
 ) -> (BenchmarkGroup<'c, WallTime>, usize) {
     let name = format!("{name}/{}", form.name());
     let expected = rmp_encode(form, value);
@@ -47,8 +71,7 @@ fn serde_group<'c, T: SerdeModel>(
     );
     let size = expected.len();
 
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Bytes(size as u64));
+    let mut group = common::group(c, &name, size, scale);
     group.bench_function("fastwire::to_vec", |b| {
         b.iter(|| fastwire::msgpack::to_vec(black_box(value)))
     });
@@ -75,7 +98,7 @@ fn encode_group<T: Model>(c: &mut Criterion, name: &str, form: Form, value: &T) 
         "{name}/{}: zerompk's round trip changes the value; not benchmarking",
         form.name()
     );
-    let (mut group, _) = serde_group(c, name, form, value);
+    let (mut group, _) = serde_group(c, name, form, value, Scale::Standard);
     group.bench_function("zerompk::to_msgpack_vec", |b| {
         b.iter(|| zerompk::to_msgpack_vec(black_box(value)).unwrap())
     });
@@ -109,7 +132,7 @@ fn canada(c: &mut Criterion) {
 }
 
 fn users_20k(c: &mut Criterion) {
-    encode_both(c, "users_20k", &users(STANDARD_COUNT));
+    encode_both(c, "users_20k", &users(common::rows(STANDARD_COUNT)));
 }
 
 fn ts(c: &mut Criterion) {
@@ -120,32 +143,83 @@ fn ts(c: &mut Criterion) {
 
 /// Map form only, and no zerompk: see `fastwire_benches::events`.
 fn events_10k(c: &mut Criterion) {
-    let log = envelopes(events::STANDARD_COUNT);
-    serde_group(c, "events_10k", Form::Map, &log).0.finish();
+    let log = envelopes(common::rows(events::STANDARD_COUNT));
+    map_only(c, "events_10k", &log, Scale::Standard);
+}
+
+/// The group of [`serde_group`] in map form, for a type zerompk cannot express.
+fn map_only<T: SerdeModel>(c: &mut Criterion, name: &str, value: &T, scale: Scale) {
+    serde_group(c, name, Form::Map, value, scale).0.finish();
 }
 
 /// The user list of dates, ids and decimals at 20,000 and 300,000 rows (time per row must
 /// stay flat) and the date-heavy records: map form only, and no zerompk, which has no impls
 /// for chrono, uuid and rust_decimal types.
 fn dates(c: &mut Criterion) {
-    let users = typed_users(records::STANDARD_USERS);
-    serde_group(c, "typed_users_20k", Form::Map, &users)
-        .0
-        .finish();
-    let users = typed_users(records::LARGE_USERS);
-    serde_group(c, "typed_users_300k", Form::Map, &users)
-        .0
-        .finish();
-    let rows = dated_records(records::STANDARD_RECORDS);
-    serde_group(c, "records_10k", Form::Map, &rows).0.finish();
+    let users = typed_users(common::rows(records::STANDARD_USERS));
+    map_only(c, "typed_users_20k", &users, Scale::Standard);
+    let users = typed_users(common::large_users());
+    map_only(c, "typed_users_300k", &users, Scale::Large);
+    let rows = dated_records(common::rows(records::STANDARD_RECORDS));
+    map_only(c, "records_10k", &rows, Scale::Standard);
+}
+
+/// Map form only, and no zerompk, which has no impls for chrono's types (and no enum as its
+/// integer).
+fn book_entry(c: &mut Criterion) {
+    map_only(c, "book", &book(), Scale::Standard);
+}
+
+/// Each corpus file's untyped document, as rmp-serde writes serde_json's `Value` of it, decoded
+/// into fastwire's and rmpv's `Value` and encoded back.
+fn values(c: &mut Criterion) {
+    for (name, file) in common::CORPUS {
+        let name = format!("{name}/Value");
+        let input = common::corpus_msgpack(file);
+        let fastwire: fastwire::msgpack::Value =
+            fastwire::msgpack::from_slice(&input).expect("fastwire decodes the document");
+        let rmpv = rmpv::decode::read_value(&mut &input[..]).expect("rmpv decodes the document");
+        assert!(
+            fastwire::msgpack::to_vec(&fastwire) == input,
+            "{name}: fastwire does not write the bytes it decoded; not benchmarking"
+        );
+        let mut theirs = Vec::new();
+        rmpv::encode::write_value(&mut theirs, &rmpv).expect("rmpv encodes its Value");
+        assert!(
+            theirs == input,
+            "{name}: rmpv does not write the bytes it decoded; not benchmarking"
+        );
+        let size = input.len();
+
+        let mut group = common::group(c, &name, size, Scale::Standard);
+        group.bench_function("fastwire::to_vec", |b| {
+            b.iter(|| fastwire::msgpack::to_vec(black_box(&fastwire)))
+        });
+        group.bench_function("fastwire::encode_into", |b| {
+            let mut buf = Vec::with_capacity(size);
+            b.iter(|| {
+                buf.clear();
+                fastwire::msgpack::encode_into(black_box(&fastwire), &mut buf);
+                black_box(buf.len())
+            })
+        });
+        group.bench_function("rmpv::write_value", |b| {
+            b.iter(|| {
+                let mut buf = Vec::new();
+                rmpv::encode::write_value(&mut buf, black_box(&rmpv)).unwrap();
+                buf
+            })
+        });
+        group.finish();
+    }
 }
 
 criterion_group! {
     name = msgpack_encode;
-    // Short runs: the benchmark machine has two cores, and there are 15 groups of 3 or 5.
+    // Short runs: the benchmark machine has two cores, and there are 22 groups of 3 to 5.
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = twitter, citm, canada, users_20k, ts, events_10k, dates
+    targets = twitter, citm, canada, users_20k, ts, events_10k, dates, book_entry, values
 }
 criterion_main!(msgpack_encode);
