@@ -13,6 +13,9 @@
 //! the exception: zerompk cannot express its enums and `flatten`, so its types derive serde's
 //! and fastwire's traits only, and it is compared in map form without zerompk.
 //!
+//! [`handwritten`] holds the speed-of-light reference of the comparisons: encoders and decoders
+//! written by hand for the user list and the three small structs, in JSON and MessagePack.
+//!
 //! Besides this library the crate holds:
 //! - the `compare` binary, the project's main benchmark: encodes and decodes every workload
 //!   with fastwire and its peers in one process (JSON: serde_json and sonic-rs; MessagePack:
@@ -40,6 +43,7 @@ pub mod canada;
 pub mod citm;
 pub mod data;
 pub mod events;
+pub mod handwritten;
 pub mod msgpack;
 pub mod msgpack_diff;
 pub mod oracle;
