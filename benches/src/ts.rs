@@ -48,49 +48,64 @@ crate::models! {
     }
 
     /// A market ticker as a quote feed sends it: fourteen fields with one- to three-letter
-    /// names (`C, K, T, Max, Cn, Cn1..Cn9`), mostly numbers.
-    #[serde(rename_all = "PascalCase")]
+    /// names (`C, K, T, Max, Cn, Cn1..Cn9`), mostly numbers. Each field is renamed on its
+    /// own, where `rename_all = "PascalCase"` would say the same to serde and fastwire, because
+    /// simd-json-derive knows only `camelCase` and `lowercase`.
     pub struct TsTicker {
         /// `C`: instrument code (`"600519.SH"`).
+        #[serde(rename = "C")]
         #[msgpack(key = "C")]
         pub c: String,
         /// `K`: bar period (`"1d"`).
+        #[serde(rename = "K")]
         #[msgpack(key = "K")]
         pub k: String,
         /// `T`: start of the bar, milliseconds since the Unix epoch (a 64-bit integer).
+        #[serde(rename = "T")]
         #[msgpack(key = "T")]
         pub t: i64,
         /// `Max`: highest price in the bar.
+        #[serde(rename = "Max")]
         #[msgpack(key = "Max")]
         pub max: f64,
         /// `Cn`: the instrument's Chinese name (`"贵州茅台"`).
+        #[serde(rename = "Cn")]
         #[msgpack(key = "Cn")]
         pub cn: String,
         /// `Cn1`: opening price.
+        #[serde(rename = "Cn1")]
         #[msgpack(key = "Cn1")]
         pub cn1: f64,
         /// `Cn2`: closing (last) price.
+        #[serde(rename = "Cn2")]
         #[msgpack(key = "Cn2")]
         pub cn2: f64,
         /// `Cn3`: lowest price.
+        #[serde(rename = "Cn3")]
         #[msgpack(key = "Cn3")]
         pub cn3: f64,
         /// `Cn4`: previous close.
+        #[serde(rename = "Cn4")]
         #[msgpack(key = "Cn4")]
         pub cn4: f64,
         /// `Cn5`: volume, in shares.
+        #[serde(rename = "Cn5")]
         #[msgpack(key = "Cn5")]
         pub cn5: u64,
         /// `Cn6`: turnover, in yuan.
+        #[serde(rename = "Cn6")]
         #[msgpack(key = "Cn6")]
         pub cn6: f64,
         /// `Cn7`: change from the previous close, in percent (negative when down).
+        #[serde(rename = "Cn7")]
         #[msgpack(key = "Cn7")]
         pub cn7: f64,
         /// `Cn8`: number of trades.
+        #[serde(rename = "Cn8")]
         #[msgpack(key = "Cn8")]
         pub cn8: u32,
         /// `Cn9`: quote currency (`"CNY"`).
+        #[serde(rename = "Cn9")]
         #[msgpack(key = "Cn9")]
         pub cn9: String,
     }

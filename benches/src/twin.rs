@@ -155,6 +155,8 @@ macro_rules! models {
                 ::fastwire::Decode,
                 ::zerompk::ToMessagePack,
                 ::zerompk::FromMessagePack,
+                ::simd_json_derive::Serialize,
+                ::simd_json_derive::Deserialize,
                 Debug,
                 Clone,
                 PartialEq,

@@ -1,138 +1,120 @@
 //! `compare`: fastwire against the other libraries of each format, encoding and decoding the
-//! same values in one process. This is the project's main benchmark:
+//! same values in one process, with a Pass Test for each. This is the project's main job:
 //!
 //! ```text
-//! cargo run --release -p fastwire-benches --bin compare \
-//!     [-- [--quick] [--json | --msgpack] [--only WORKLOAD]... [RUNS]]
+//! cargo run --release -p fastwire-benches --bin compare -- \
+//!     [--quick] [--filter TEXT]... [--json] [--python] [--million] [--list] [RUNS]
 //! ```
 //!
-//! The workloads: the json-benchmark corpus (`twitter`, `citm`, `canada`) as typed models,
-//! 20,000 generated users (`users_20k`), the three `Ts` structs (`ts_short`, `ts_cjk`,
-//! `ts_ticker`; see `fastwire_benches::ts`) and 10,000 generated log events of tagged enums and
-//! flattened members (`events_10k`; see `fastwire_benches::events`), and rows of dates, ids and
-//! decimals (`typed_users_20k`, `records_10k`; see `fastwire_benches::records`), each encoded and
-//! decoded one value per call. `--only` picks workloads by these names.
+//! The workloads (`--list` prints their ids; `--filter` keeps those whose id contains the
+//! text, so `--filter json/` is every JSON workload and `--filter ts_` every `Ts` shape):
+//! - the json-benchmark corpus as typed models (`twitter`, `citm`, `canada`), and each file
+//!   into each library's untyped `Value` and back (`.../value`);
+//! - the user list `{ Id: Uuid, RegDate: NaiveDate, Name, Score: Decimal }` at 20,000 and
+//!   300,000 rows (1,000,000 with `--million`), with the time per row and each library's
+//!   display string of element 1024;
+//! - the three `Ts` shapes (short ASCII plus "中文", long CJK strings, fourteen fields),
+//!   encoded, decoded and round-tripped, with the time of 100,000 round trips;
+//! - a `Book` (an enum as its integer, a date, nested authors, optional fields), 10,000
+//!   round trips;
+//! - 10,000 log events of tagged and untagged enums and flattened members, and 10,000 records
+//!   of dates, instants, decimals and ids.
 //!
-//! - JSON: fastwire, serde_json and sonic-rs. Also `from_reader` for the users and untyped
-//!   `Value`s for twitter and citm.
-//! - MessagePack: fastwire, rmp-serde and zerompk, in map form (fastwire's default,
-//!   `rmp_serde::to_vec_named`, zerompk's `#[msgpack(map)]`) and in array form (the models'
-//!   array-form twins: fastwire's `#[wire(as_array)]`, `rmp_serde::to_vec`, zerompk's default).
-//!   The events are compared in map form and without zerompk, which cannot express them (it
-//!   reads no serde attributes and has no tagged enums or `flatten`); a flattened struct has no
-//!   array form. So are the records: zerompk has no impls for chrono's, uuid's and
-//!   rust_decimal's types.
+//! The libraries: in JSON fastwire, serde_json, sonic-rs, simd-json through serde and through
+//! its own derive (where that can express the model); in MessagePack fastwire, rmp-serde
+//! (`to_vec_named` for the map form, `to_vec` for the array form), zerompk (where it can
+//! express the model) and rmpv for untyped values; for the user list and the `Ts` shapes a
+//! hand-written encoder and decoder in both formats (`fastwire_benches::handwritten`), the
+//! speed-of-light reference; and with `--python`, Python's json, orjson and msgpack on the
+//! `Ts` shapes, through a subprocess.
 //!
-//! First it checks the libraries against each other, and exits with status 1 before measuring
-//! anything if fastwire's bytes differ from serde_json's or rmp-serde's by a single byte, if
-//! fastwire's decoding of an input differs from serde_json's (floats may be one ulp apart:
-//! serde_json runs without `float_roundtrip`, so its float parser is not correctly rounded) or
-//! from the original value (MessagePack), if a MessagePack library does not read its own bytes
-//! back to the original, or if zerompk's bytes hold other data than rmp-serde's (a sign that a
-//! model's zerompk key is not serde's name for the field). Where sonic-rs disagrees, or zerompk
-//! writes the same data in other forms (integer widths, nil entries for skipped `None`s), the
-//! output says so and how; that is not an error.
-//!
-//! Then it times, for each workload:
-//! - `encode`: `to_vec` of the typed value (zerompk: `to_msgpack_vec`), a new `Vec` per call;
-//! - `decode`: `from_slice` into the typed value (JSON: the corpus files as they are,
-//!   serde_json's compact encoding for the others; MessagePack: each library's own encoding).
-//!
-//! Throughput is in MB/s (10^6 bytes per second) of the encoded document: JSON, the encoder's
-//! output or the decoder's input; MessagePack, rmp-serde's encoding (fastwire's bytes are the
-//! same) for all three libraries, zerompk included where its own encoding is longer or shorter,
-//! so that every ratio compares the times of the same work. A ratio is fastwire's speed as a
-//! multiple of the other library's (above 1: fastwire is faster).
-//!
-//! Each measurement is the best of RUNS samples (default 30; `--quick`: 3), a sample being as
-//! many calls as fill about 10 ms, after a short warm-up. The libraries take turns sample by
-//! sample, in a rotating order, so that machine noise hits all of them alike. A library whose
-//! calls are so slow that its samples take three times their planned total stops after three
-//! samples. The default run takes a few minutes once built; `--quick` well under one.
+//! First every workload is checked: fastwire's bytes must equal serde_json's or rmp-serde's
+//! and its decodings their values, or nothing is measured (exit status 1). Every library gets
+//! a Pass Test: what it decodes from its own encoding must equal what it encoded. Then the
+//! libraries of each workload and direction are timed side by side (see [`measure`]); the
+//! report shows per workload each library's time (best and median), MB/s, allocations per
+//! call, the size of its encoding, its Pass Test and fastwire's ratio to it, and then a
+//! summary of the ratios. It goes to stdout (`--json`: as JSON) and to
+//! `target/fastwire-compare/`: `report.md`, `report.json` and `ratios.svg`, a bar chart of the
+//! ratios. The exit status is 1 when one of fastwire's Pass Tests is false; another
+//! library's false Pass Test is a finding about that library, which the report shows and
+//! explains (serde_json without `float_roundtrip` brings some of canada's floats back one ulp
+//! off, for instance).
 
+mod alloc;
+mod chart;
+mod contender;
+mod handwritten;
 mod json;
 mod measure;
 mod msgpack;
+mod python;
+mod report;
+mod workloads;
 
 use std::env;
-use std::process::ExitCode;
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-use fastwire_benches::events::{self, envelopes, Envelope};
-use fastwire_benches::msgpack::{Form, Model, SerdeModel};
-use fastwire_benches::records::{self, dated_records, typed_users, DatedRecord, TypedUser};
-use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
-use fastwire_benches::twin::ArrayTwin;
-use fastwire_benches::users::{users, User, STANDARD_COUNT};
-use fastwire_benches::{data, Canada, CitmCatalog, Twitter};
+use contender::Direction;
+use measure::{measure, Call, Config};
+use report::{Findings, Format, Measured, Outcome};
+use workloads::{Data, Workload};
 
-use measure::{table, Config, Findings, Row};
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-const USAGE: &str = "usage: compare [--quick] [--json | --msgpack] [--only WORKLOAD]... [RUNS]
+const USAGE: &str =
+    "usage: compare [--quick] [--filter TEXT]... [--json] [--python] [--million] [--list] [RUNS]
 
-Encodes and decodes the json-benchmark corpus, 20,000 users, three small structs, 10,000
-log events and rows of dates, ids and decimals with fastwire and its peers (JSON: serde_json
-and sonic-rs; MessagePack: rmp-serde and zerompk), checks fastwire against serde_json and
-rmp-serde (exit status 1 on a mismatch), and prints markdown tables of throughputs and ratios.
+Encodes and decodes every workload with fastwire and its peers (JSON: serde_json, sonic-rs,
+simd-json; MessagePack: rmp-serde, zerompk, rmpv; a hand-written reference), checks fastwire
+against serde_json and rmp-serde and every library's round trip (the Pass Test), and prints a
+report of times, MB/s, allocations, sizes and ratios; also written, with a chart, to
+target/fastwire-compare/.
 
-  RUNS        samples per library and measurement, the best is kept (default 30; --quick: 3)
-  --quick     short samples and few runs, for a smoke run
-  --json      JSON only
-  --msgpack   MessagePack only
-  --only W    only workload W (repeatable): twitter, citm, canada, users_20k, ts_short,
-              ts_cjk, ts_ticker, events_10k, typed_users_20k, typed_users_300k,
-              records_10k";
-
-/// The workloads' names, for `--only`.
-const WORKLOADS: [&str; 11] = [
-    "twitter",
-    "citm",
-    "canada",
-    "users_20k",
-    "ts_short",
-    "ts_cjk",
-    "ts_ticker",
-    "events_10k",
-    "typed_users_20k",
-    "typed_users_300k",
-    "records_10k",
-];
+  RUNS          samples per library and measurement (default 20; --quick: 3)
+  --quick       short samples, for a smoke run of seconds
+  --filter TEXT only the workloads whose id contains TEXT (repeatable; --list shows the ids)
+  --json        print the results as JSON instead of markdown
+  --python      add Python's json, orjson and msgpack on the Ts shapes (needs python3 with
+                orjson and msgpack: python3 -m pip install orjson msgpack)
+  --million     add the user list at 1,000,000 rows
+  --list        print the workload ids and exit";
 
 /// The command line.
 struct Args {
     config: Config,
+    quick: bool,
+    filters: Vec<String>,
     json: bool,
-    msgpack: bool,
-    /// The workloads to run; empty: all of them.
-    only: Vec<String>,
-}
-
-impl Args {
-    /// Whether the workload `name` is to run.
-    fn wanted(&self, name: &str) -> bool {
-        self.only.is_empty() || self.only.iter().any(|w| w == name)
-    }
+    python: bool,
+    million: bool,
 }
 
 /// The options from the command line, or the exit status to leave with.
 fn parse_args() -> Result<Args, ExitCode> {
-    let mut quick = false;
+    let (mut quick, mut json, mut python, mut million, mut list) =
+        (false, false, false, false, false);
     let mut runs = None;
-    let (mut json, mut msgpack) = (false, false);
-    let mut only = Vec::new();
+    let mut filters = Vec::new();
     let mut args = env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
-            "--only" => match args.next() {
-                Some(name) if WORKLOADS.contains(&name.as_str()) => only.push(name),
-                other => {
-                    eprintln!("error: --only needs a workload, not {other:?}\n\n{USAGE}");
+            "--json" => json = true,
+            "--python" => python = true,
+            "--million" => million = true,
+            "--list" => list = true,
+            "--filter" => match args.next() {
+                Some(text) => filters.push(text),
+                None => {
+                    eprintln!("error: --filter needs a text\n\n{USAGE}");
                     return Err(ExitCode::from(2));
                 }
             },
-            "--json" => json = true,
-            "--msgpack" => msgpack = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Err(ExitCode::SUCCESS);
@@ -146,9 +128,17 @@ fn parse_args() -> Result<Args, ExitCode> {
             },
         }
     }
-    // Neither flag: both formats.
-    if !json && !msgpack {
-        (json, msgpack) = (true, true);
+    let ids = workloads::ids(million);
+    if list {
+        println!("{}", ids.join("\n"));
+        return Err(ExitCode::SUCCESS);
+    }
+    if let Some(unmatched) = filters
+        .iter()
+        .find(|f| !ids.iter().any(|id| id.contains(f.as_str())))
+    {
+        eprintln!("error: --filter {unmatched:?} matches no workload; --list shows them");
+        return Err(ExitCode::from(2));
     }
     let config = if quick {
         Config::quick(runs)
@@ -157,59 +147,12 @@ fn parse_args() -> Result<Args, ExitCode> {
     };
     Ok(Args {
         config,
+        quick,
+        filters,
         json,
-        msgpack,
-        only,
+        python,
+        million,
     })
-}
-
-/// A MessagePack measurement, checked and waiting to run.
-type Pending<'a> = Box<dyn FnOnce(&Config, &mut Vec<Row>) + 'a>;
-
-/// Checks a MessagePack workload and, if it passes, queues its measurement.
-fn plan_msgpack<'a, T: Model>(
-    name: &'static str,
-    form: Form,
-    value: &'a T,
-    findings: &mut Findings,
-    pending: &mut Vec<Pending<'a>>,
-) {
-    let Some(inputs) = msgpack::check(name, form, value, findings) else {
-        return;
-    };
-    findings
-        .notes
-        .extend(msgpack::size_note(name, form, &inputs));
-    pending.push(Box::new(move |config, rows| {
-        msgpack::measure_workload(config, name, form, value, &inputs, rows);
-    }));
-}
-
-/// Checks a MessagePack workload that zerompk cannot express, in map form, and if it passes
-/// queues its measurement (fastwire and rmp-serde).
-fn plan_without_zerompk<'a, T: SerdeModel>(
-    name: &'static str,
-    value: &'a T,
-    findings: &mut Findings,
-    pending: &mut Vec<Pending<'a>>,
-) {
-    let inputs = msgpack::check_without_zerompk(name, Form::Map, value, findings);
-    pending.push(Box::new(move |config, rows| {
-        msgpack::measure_without_zerompk(config, name, Form::Map, value, &inputs, rows);
-    }));
-}
-
-/// Checks a MessagePack workload in both forms: `value` in map form, its twin in array form.
-fn plan_both<'a, T: Model + ArrayTwin>(
-    name: &'static str,
-    (value, twin): (&'a T, &'a T::Twin),
-    findings: &mut Findings,
-    pending: &mut Vec<Pending<'a>>,
-) where
-    T::Twin: Model,
-{
-    plan_msgpack(name, Form::Map, value, findings, pending);
-    plan_msgpack(name, Form::Array, twin, findings, pending);
 }
 
 fn main() -> ExitCode {
@@ -217,137 +160,17 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
-    let config = &args.config;
     let started = Instant::now();
     if cfg!(debug_assertions) {
         eprintln!("note: this is a debug build; use --release for meaningful numbers");
     }
+    let wanted =
+        |id: &str| args.filters.is_empty() || args.filters.iter().any(|f| id.contains(f.as_str()));
 
-    let twitter = data::read_corpus("twitter.json").into_bytes();
-    let citm = data::read_corpus("citm_catalog.json").into_bytes();
-    let canada = data::read_corpus("canada.json").into_bytes();
-    let users_model: Vec<User> = users(STANDARD_COUNT);
-    let users_input = serde_json::to_vec(&users_model).expect("serde_json encodes users");
-    // The typed values to encode are serde_json's decodings of the inputs, as in the benches.
-    let twitter_model: Twitter = serde_json::from_slice(&twitter).expect("twitter.json parses");
-    let citm_model: CitmCatalog = serde_json::from_slice(&citm).expect("citm_catalog.json parses");
-    let canada_model: Canada = serde_json::from_slice(&canada).expect("canada.json parses");
-    let (short, cjk, ticker) = (ts_short(), ts_cjk(), ts_ticker());
-    let short_json = serde_json::to_vec(&short).expect("serde_json encodes ts_short");
-    let cjk_json = serde_json::to_vec(&cjk).expect("serde_json encodes ts_cjk");
-    let ticker_json = serde_json::to_vec(&ticker).expect("serde_json encodes ts_ticker");
-    let events_model: Vec<Envelope> = envelopes(events::STANDARD_COUNT);
-    let events_json = serde_json::to_vec(&events_model).expect("serde_json encodes the events");
-    let typed_users_model: Vec<TypedUser> = typed_users(records::STANDARD_USERS);
-    let typed_users_json = serde_json::to_vec(&typed_users_model).expect("serde_json encodes");
-    let (big_users_model, big_users_json) = if args.wanted("typed_users_300k") {
-        let model: Vec<TypedUser> = typed_users(records::LARGE_USERS);
-        let json = serde_json::to_vec(&model).expect("serde_json encodes");
-        (model, json)
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let records_model: Vec<DatedRecord> = dated_records(records::STANDARD_RECORDS);
-    let records_json = serde_json::to_vec(&records_model).expect("serde_json encodes");
-    let wanted = |name: &str| args.wanted(name);
-
-    // First the checks: timing different work would mean nothing.
+    eprintln!("compare: preparing the data and checking every library");
     let mut findings = Findings::default();
-    let f = &mut findings;
-    if args.json {
-        if wanted("twitter") {
-            json::check_typed("twitter", &twitter_model, &twitter, f);
-            json::check_value("twitter", &twitter, f);
-        }
-        if wanted("citm") {
-            json::check_typed("citm", &citm_model, &citm, f);
-            json::check_value("citm", &citm, f);
-        }
-        if wanted("canada") {
-            json::check_typed("canada", &canada_model, &canada, f);
-        }
-        if wanted("users_20k") {
-            json::check_typed("users_20k", &users_model, &users_input, f);
-            json::check_reader::<Vec<User>>("users_20k", &users_input, f);
-        }
-        if wanted("ts_short") {
-            json::check_typed("ts_short", &short, &short_json, f);
-        }
-        if wanted("ts_cjk") {
-            json::check_typed("ts_cjk", &cjk, &cjk_json, f);
-        }
-        if wanted("ts_ticker") {
-            json::check_typed("ts_ticker", &ticker, &ticker_json, f);
-        }
-        if wanted("events_10k") {
-            json::check_typed("events_10k", &events_model, &events_json, f);
-        }
-        if wanted("typed_users_20k") {
-            json::check_typed("typed_users_20k", &typed_users_model, &typed_users_json, f);
-        }
-        if wanted("typed_users_300k") {
-            json::check_typed("typed_users_300k", &big_users_model, &big_users_json, f);
-        }
-        if wanted("records_10k") {
-            json::check_typed("records_10k", &records_model, &records_json, f);
-        }
-    }
-    let twins = (
-        twitter_model.to_twin(),
-        citm_model.to_twin(),
-        canada_model.to_twin(),
-        users_model.to_twin(),
-        (short.to_twin(), cjk.to_twin(), ticker.to_twin()),
-    );
-    let mut pending = Vec::new();
-    if args.msgpack {
-        let p = &mut pending;
-        if wanted("twitter") {
-            plan_both("twitter", (&twitter_model, &twins.0), f, p);
-        }
-        if wanted("citm") {
-            plan_both("citm", (&citm_model, &twins.1), f, p);
-        }
-        if wanted("canada") {
-            plan_both("canada", (&canada_model, &twins.2), f, p);
-        }
-        if wanted("users_20k") {
-            plan_both("users_20k", (&users_model, &twins.3), f, p);
-        }
-        if wanted("ts_short") {
-            plan_both("ts_short", (&short, &twins.4 .0), f, p);
-        }
-        if wanted("ts_cjk") {
-            plan_both("ts_cjk", (&cjk, &twins.4 .1), f, p);
-        }
-        if wanted("ts_ticker") {
-            plan_both("ts_ticker", (&ticker, &twins.4 .2), f, p);
-        }
-        if wanted("events_10k") {
-            plan_without_zerompk("events_10k", &events_model, f, p);
-            f.notes.push(
-                "events_10k: zerompk cannot express serde's tagged enums and flatten, so it is \
-                 not measured there (n/a); a flattened struct has no array form"
-                    .to_owned(),
-            );
-        }
-        if wanted("typed_users_20k") {
-            plan_without_zerompk("typed_users_20k", &typed_users_model, f, p);
-        }
-        if wanted("typed_users_300k") {
-            plan_without_zerompk("typed_users_300k", &big_users_model, f, p);
-        }
-        if wanted("records_10k") {
-            plan_without_zerompk("records_10k", &records_model, f, p);
-        }
-        if wanted("typed_users_20k") || wanted("typed_users_300k") || wanted("records_10k") {
-            f.notes.push(
-                "typed_users_20k, typed_users_300k, records_10k: zerompk has no impls for chrono, uuid and \
-                 rust_decimal types, so it is not measured there (n/a)"
-                    .to_owned(),
-            );
-        }
-    }
+    let data = Data::load(&wanted, args.million, &mut findings);
+    let mut workloads = workloads::build(&data, &wanted, &mut findings);
     if !findings.errors.is_empty() {
         for error in &findings.errors {
             eprintln!("error: {error}\n");
@@ -359,137 +182,317 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let mut json_rows = Vec::new();
-    if args.json {
-        let (c, r) = (config, &mut json_rows);
-        if wanted("twitter") {
-            json::measure_typed(c, "twitter", &twitter_model, &twitter, r);
-            json::measure_value(c, "twitter", &twitter, r);
+    let mut context_notes = Vec::new();
+    let python = if args.python {
+        eprintln!("compare: timing Python's libraries on the Ts shapes");
+        match python::run(if args.quick { 3 } else { 10 }) {
+            Ok(results) => Some(results),
+            Err(why) => {
+                findings.notes.push(format!("--python: {why}"));
+                None
+            }
         }
-        if wanted("citm") {
-            json::measure_typed(c, "citm", &citm_model, &citm, r);
-            json::measure_value(c, "citm", &citm, r);
+    } else {
+        None
+    };
+    if let Some(py) = &python {
+        context_notes.push(py.versions.clone());
+        for w in &mut workloads {
+            if w.id.contains("/ts_") {
+                let expected = w.contenders[0]
+                    .size
+                    .map(|_| fastwire_bytes(&w.id))
+                    .unwrap_or_default();
+                w.contenders
+                    .extend(py.contenders(&w.id, &expected, &mut findings.notes));
+            }
         }
-        if wanted("canada") {
-            json::measure_typed(c, "canada", &canada_model, &canada, r);
-        }
-        if wanted("users_20k") {
-            json::measure_typed(c, "users_20k", &users_model, &users_input, r);
-            json::measure_reader::<Vec<User>>(c, "users_20k", &users_input, r);
-        }
-        if wanted("ts_short") {
-            json::measure_typed(c, "ts_short", &short, &short_json, r);
-        }
-        if wanted("ts_cjk") {
-            json::measure_typed(c, "ts_cjk", &cjk, &cjk_json, r);
-        }
-        if wanted("ts_ticker") {
-            json::measure_typed(c, "ts_ticker", &ticker, &ticker_json, r);
-        }
-        if wanted("events_10k") {
-            json::measure_typed(c, "events_10k", &events_model, &events_json, r);
-        }
-        if wanted("typed_users_20k") {
-            let (model, input) = (&typed_users_model, &typed_users_json);
-            json::measure_typed(c, "typed_users_20k", model, input, r);
-        }
-        if wanted("typed_users_300k") {
-            let (model, input) = (&big_users_model, &big_users_json);
-            json::measure_typed(c, "typed_users_300k", model, input, r);
-        }
-        if wanted("records_10k") {
-            json::measure_typed(c, "records_10k", &records_model, &records_json, r);
-        }
-    }
-    let mut msgpack_rows = Vec::new();
-    for measurement in pending {
-        measurement(config, &mut msgpack_rows);
     }
 
-    let samples = format!(
-        "best of {} samples of ~{} ms; MB = 10^6 bytes",
-        config.runs,
-        config.sample.as_millis()
-    );
-    if args.json {
-        let sonic_build = if cfg!(target_arch = "x86_64") && !cfg!(target_feature = "avx2") {
-            " (this build targets baseline x86-64, so sonic-rs uses its SSE2 paths; \
-             -C target-cpu=native gives it AVX2)"
-        } else {
-            ""
-        };
-        println!(
-            "JSON: fastwire vs serde_json (default features) vs sonic-rs{sonic_build}; {samples}\n"
-        );
-        print!("{}", table(json::LIBS, &json_rows));
-        println!();
-    }
-    if args.msgpack {
-        println!(
-            "MessagePack: fastwire vs rmp-serde vs zerompk, map and array forms; {samples}; \
-             MB/s of rmp-serde's encoding for every library\n"
-        );
-        print!("{}", table(msgpack::LIBS, &msgpack_rows));
-        println!();
-    }
-    for (libs, rows) in [(&json::LIBS, &json_rows), (&msgpack::LIBS, &msgpack_rows)] {
-        if let Some(text) = per_row(libs, rows) {
-            println!("{text}");
+    let results = run(&args.config, workloads);
+    let context = context(&args, &context_notes);
+    let mut markdown = String::new();
+    markdown.push_str(&format!("{}\n\n", context.text));
+    for format in [Format::Json, Format::MessagePack] {
+        let summary = report::summary(format, &results);
+        if !summary.is_empty() {
+            markdown.push_str(&format!(
+                "### {}: fastwire's speed as a multiple of each library's\n\n{summary}\n",
+                format.name()
+            ));
         }
     }
-    for note in &findings.notes {
-        println!("note: {note}\n");
+    if let Some(per_row) = report::per_row(&results) {
+        markdown.push_str(&per_row);
+        markdown.push('\n');
     }
-    println!(
-        "fastwire's encodings equal serde_json's and rmp-serde's byte for byte, and its \
-         decodings their values. ({:.1} s)",
-        started.elapsed().as_secs_f64()
-    );
-    ExitCode::SUCCESS
-}
-
-/// Time per row of the user list at 20,000 and at 300,000 rows, per library and direction,
-/// from `rows` of one format (`None` when either size was not measured): the motivating
-/// requirement is that it stays flat.
-fn per_row(libs: &[&str; 3], rows: &[Row]) -> Option<String> {
-    let mut lines = Vec::new();
-    for small in rows
-        .iter()
-        .filter(|r| r.workload.starts_with("typed_users_20k"))
+    for m in &results {
+        markdown.push_str(&report::workload_table(m));
+        markdown.push('\n');
+    }
+    for note in standard_notes()
+        .into_iter()
+        .chain(findings.notes.iter().cloned())
     {
-        let name = small
-            .workload
-            .replacen("typed_users_20k", "typed_users_300k", 1);
-        let Some(large) = rows
-            .iter()
-            .find(|r| r.workload == name && r.direction == small.direction)
-        else {
-            continue;
-        };
-        let cells: Vec<String> = libs
-            .iter()
-            .zip(small.best.iter().zip(&large.best))
-            .filter_map(|(lib, (a, b))| {
-                let (a, b) = (a.as_ref()?, b.as_ref()?);
-                let per_small = a * 1e9 / records::STANDARD_USERS as f64;
-                let per_large = b * 1e9 / records::LARGE_USERS as f64;
-                Some(format!(
-                    "{lib} {per_small:.0} -> {per_large:.0} ns ({:+.0}%)",
-                    (per_large / per_small - 1.0) * 100.0
-                ))
-            })
-            .collect();
-        lines.push(format!(
-            "- {} {}: {}",
-            small.workload,
-            small.direction,
-            cells.join(", ")
+        markdown.push_str(&format!("- {note}\n"));
+    }
+    let failed: Vec<String> = results
+        .iter()
+        .flat_map(|m| {
+            m.outcomes
+                .iter()
+                .filter(|o| o.pass.is_err())
+                .map(move |o| format!("{} on {}", o.name, m.id))
+        })
+        .collect();
+    let elapsed = started.elapsed().as_secs_f64();
+    if failed.is_empty() {
+        markdown.push_str(&format!(
+            "\nEvery Pass Test is True; fastwire's encodings equal serde_json's and rmp-serde's \
+             byte for byte. ({elapsed:.0} s)\n"
+        ));
+    } else {
+        markdown.push_str(&format!(
+            "\nPass Test False: {}. ({elapsed:.0} s)\n",
+            failed.join(", ")
         ));
     }
-    (!lines.is_empty()).then(|| {
-        format!(
-            "Time per user row, 20,000 rows -> 300,000 rows:\n{}\n",
-            lines.join("\n")
+
+    let json = report::to_json(&results, context.json);
+    let svg = chart::svg(&results, &context.text.replace('\n', " "));
+    let dir = out_dir();
+    let written = fs::create_dir_all(&dir).and_then(|()| {
+        fs::write(dir.join("report.md"), &markdown)?;
+        fs::write(
+            dir.join("report.json"),
+            serde_json::to_string_pretty(&json).expect("json"),
+        )?;
+        fs::write(dir.join("ratios.svg"), &svg)
+    });
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json).expect("json"));
+    } else {
+        print!("{markdown}");
+    }
+    match written {
+        Ok(()) => eprintln!(
+            "compare: wrote report.md, report.json and ratios.svg to {}",
+            dir.display()
+        ),
+        Err(e) => eprintln!("compare: cannot write the report to {}: {e}", dir.display()),
+    }
+    // A peer's False is a finding about that peer, reported above; fastwire's is a defect.
+    let fastwire_failed: Vec<&String> = failed
+        .iter()
+        .filter(|f| f.starts_with("fastwire on"))
+        .collect();
+    if fastwire_failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("error: fastwire's Pass Test is False: {fastwire_failed:?}");
+        ExitCode::FAILURE
+    }
+}
+
+/// fastwire's bytes for a `Ts` workload id, for comparing Python's with them.
+fn fastwire_bytes(id: &str) -> Vec<u8> {
+    use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
+    let json = id.starts_with("json/");
+    let pick = |s: Vec<u8>, m: Vec<u8>| if json { s } else { m };
+    if id.contains("ts_short") {
+        pick(
+            fastwire::json::to_vec(&ts_short()),
+            fastwire::msgpack::to_vec(&ts_short()),
         )
-    })
+    } else if id.contains("ts_cjk") {
+        pick(
+            fastwire::json::to_vec(&ts_cjk()),
+            fastwire::msgpack::to_vec(&ts_cjk()),
+        )
+    } else {
+        pick(
+            fastwire::json::to_vec(&ts_ticker()),
+            fastwire::msgpack::to_vec(&ts_ticker()),
+        )
+    }
+}
+
+/// Times every workload, direction by direction, and collects the results.
+fn run(config: &Config, workloads: Vec<Workload<'_>>) -> Vec<Measured> {
+    let total: usize = workloads
+        .iter()
+        .map(|w| {
+            Direction::ALL
+                .iter()
+                .filter(|d| w.contenders.iter().any(|c| c.calls[d.index()].is_some()))
+                .count()
+        })
+        .sum();
+    let mut done = 0;
+    let mut results = Vec::new();
+    for mut w in workloads {
+        let mut timings: Vec<[Option<measure::Timing>; 3]> =
+            w.contenders.iter().map(|c| c.external).collect();
+        for d in Direction::ALL {
+            let mut calls: Vec<Option<Call<'_>>> = w
+                .contenders
+                .iter_mut()
+                .map(|c| c.calls[d.index()].take())
+                .collect();
+            if calls.iter().all(Option::is_none) {
+                continue;
+            }
+            done += 1;
+            let names: Vec<&str> = w
+                .contenders
+                .iter()
+                .zip(&calls)
+                .filter(|(_, call)| call.is_some())
+                .map(|(c, _)| c.name.as_str())
+                .collect();
+            eprintln!(
+                "[{done}/{total}] {} {}: {}",
+                w.id,
+                d.name(),
+                names.join(", ")
+            );
+            for (slot, timing) in timings.iter_mut().zip(measure(config, &mut calls)) {
+                if timing.is_some() {
+                    slot[d.index()] = timing;
+                }
+            }
+        }
+        let outcomes = w
+            .contenders
+            .into_iter()
+            .zip(timings)
+            .map(|(c, timings)| Outcome {
+                name: c.name,
+                timings,
+                pass: c.pass,
+                size: c.size,
+                display: c.display,
+            })
+            .collect();
+        results.push(Measured {
+            id: w.id,
+            format: w.format,
+            title: w.title,
+            encode_bytes: w.encode_bytes,
+            decode_bytes: w.decode_bytes,
+            rows: w.rows,
+            repeat: w.repeat,
+            outcomes,
+        });
+    }
+    results
+}
+
+/// Where the report goes: `target/fastwire-compare/` of the workspace.
+fn out_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/fastwire-compare")
+}
+
+/// The run's context, as text and as JSON.
+struct Context {
+    text: String,
+    json: serde_json::Value,
+}
+
+/// The build, the machine and the libraries' settings.
+fn context(args: &Args, extra: &[String]) -> Context {
+    let native = cfg!(target_feature = "avx2");
+    let build = if native {
+        "built with -C target-cpu=native (AVX2 available to every library)"
+    } else {
+        "x86-64 baseline build (SSE2; sonic-rs and simd-json pick AVX2 only with -C target-cpu=native)"
+    };
+    let rustc = Command::new("rustc")
+        .arg("-V")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or("rustc (unknown version)".to_owned(), |s| {
+            s.trim().to_owned()
+        });
+    let cpu = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let float_roundtrip = serde_json_rounds_correctly();
+    let samples = format!(
+        "{} samples of ~{} ms per library and direction, interleaved",
+        args.config.runs,
+        args.config.sample.as_millis()
+    );
+    let date = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let mut text = format!(
+        "fastwire compare, {date}: {build}; {rustc}; {cpu}, {cores} cores; {samples}; \
+         serde_json's float_roundtrip {}; MB = 10^6 bytes",
+        if float_roundtrip {
+            "on"
+        } else {
+            "off (its default)"
+        }
+    );
+    for e in extra {
+        text.push_str("; ");
+        text.push_str(e);
+    }
+    Context {
+        json: serde_json::json!({
+            "date": date,
+            "native": native,
+            "rustc": rustc,
+            "cpu": cpu,
+            "cores": cores,
+            "runs": args.config.runs,
+            "sample_ms": args.config.sample.as_millis() as u64,
+            "serde_json_float_roundtrip": float_roundtrip,
+            "extra": extra,
+        }),
+        text,
+    }
+}
+
+/// Whether serde_json's float reader is correctly rounded (its `float_roundtrip` feature),
+/// found by reading canada.json's numbers with it and with the standard library's parser.
+fn serde_json_rounds_correctly() -> bool {
+    let canada = fastwire_benches::data::read_corpus("canada.json");
+    fastwire_benches::oracle::number_tokens(&canada)
+        .into_iter()
+        .filter(|t| t.contains('.') || t.contains('e') || t.contains('E'))
+        .all(|t| serde_json::from_str::<f64>(t).ok() == t.parse::<f64>().ok())
+}
+
+/// What the report always says about the libraries.
+fn standard_notes() -> Vec<String> {
+    vec![
+        "MB/s count the same bytes for every library of a workload (fastwire's encoding, which is \
+         serde_json's or rmp-serde's, and the input decoded), so that they compare times for \
+         the same work; a library whose own encoding is longer or shorter says so in its size."
+            .to_owned(),
+        "JSON decoding reads the corpus files as they are, and serde_json's compact encoding of \
+         the generated values; MessagePack decoding reads each library's own encoding."
+            .to_owned(),
+        "simd-json parses in place: its decode calls copy the input first, as a caller holding an \
+         immutable input must. simd-json-derive is measured on the models its attributes \
+         express; it has no integer-valued enums (Book), tagged enums or flatten (events), and \
+         no impls for uuid's and rust_decimal's types (users, records)."
+            .to_owned(),
+        "zerompk reads no serde attributes and has no impls for chrono, uuid and rust_decimal \
+         types, no integer-valued enums, tagged enums or flatten: it is not measured on the user \
+         lists, Book, the events and the records."
+            .to_owned(),
+        "The hand-written reference codecs read fields in their declared order only (as such \
+         code does), with literal keys, itoa and zmij; see fastwire_benches::handwritten."
+            .to_owned(),
+        "Allocations count calls to alloc and realloc during one call of each library.".to_owned(),
+    ]
 }

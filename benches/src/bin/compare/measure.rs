@@ -1,17 +1,15 @@
-//! Timing libraries side by side, and the table of the results.
+//! Timing libraries side by side: warm-up, interleaved samples, best and median.
 
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-/// How many libraries each measurement compares: fastwire first, then two others.
-pub const LIBS: usize = 3;
+use crate::alloc;
 
 /// Samples every library gets, however slow its calls.
 const MIN_RUNS: usize = 3;
 
 /// How long and how often to measure.
 pub struct Config {
-    /// Samples per library and measurement; the best is kept.
+    /// Samples per library and measurement.
     pub runs: usize,
     /// Target duration of one sample.
     pub sample: Duration,
@@ -20,51 +18,56 @@ pub struct Config {
 }
 
 impl Config {
-    /// Samples per library and measurement unless the command line says otherwise.
-    pub const DEFAULT_RUNS: usize = 30;
-
-    /// The default measurement: samples of 10 ms.
+    /// The default measurement: 20 samples of 8 ms per library and direction.
     pub fn standard(runs: Option<usize>) -> Self {
         Config {
-            runs: runs.unwrap_or(Self::DEFAULT_RUNS),
-            sample: Duration::from_millis(10),
-            warmup: Duration::from_millis(150),
+            runs: runs.unwrap_or(20),
+            sample: Duration::from_millis(8),
+            warmup: Duration::from_millis(60),
         }
     }
 
-    /// The smoke run (`--quick`): samples of 2 ms, 3 of them.
+    /// The smoke run (`--quick`): 3 samples of 1 ms.
     pub fn quick(runs: Option<usize>) -> Self {
         Config {
             runs: runs.unwrap_or(3),
-            sample: Duration::from_millis(2),
-            warmup: Duration::from_millis(10),
+            sample: Duration::from_millis(1),
+            warmup: Duration::from_millis(2),
         }
     }
 }
 
-/// One library's entry in a measurement: a call to time. Results go through `black_box` and
-/// are dropped inside the timed loop, for every library alike.
+/// One library's call to time. Results go through `black_box` and are dropped inside the
+/// timed loop, for every library alike.
 pub type Call<'a> = Box<dyn FnMut() + 'a>;
 
-/// One line of a table.
-pub struct Row {
-    pub workload: String,
-    pub direction: &'static str,
-    /// Bytes per call: for JSON the output of an encoder and the input of a decoder; for
-    /// MessagePack rmp-serde's encoding (fastwire's is the same), whatever each library writes.
-    pub bytes: usize,
-    /// Best time per call in seconds, per library (`None`: not measured). Not a `Duration`,
-    /// whose whole nanoseconds would round a call of 50 ns by up to 1%.
-    pub best: [Option<f64>; LIBS],
+/// One library's result in one measurement, per call.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// The best sample's time per call, in seconds. Not a `Duration`, whose whole nanoseconds
+    /// would round a call of 50 ns by up to 1%.
+    pub best: f64,
+    /// The median sample's time per call, in seconds.
+    pub median: f64,
+    /// Allocations (and reallocations) one call makes.
+    pub allocs: u64,
 }
 
-/// Times `calls` (`None` skips a library) as described in the binary's docs and returns the
-/// best time per call of each, in seconds.
-pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>; LIBS]) -> [Option<f64>; LIBS] {
-    // Warm up, and size each library's samples from the warm-up's speed.
-    let mut iters = [0u32; LIBS];
-    for (call, iters) in calls.iter_mut().zip(&mut iters) {
+/// Times `calls` (`None` skips a library) and returns each one's [`Timing`].
+///
+/// Each library first warms up (which also sizes its samples: as many calls as fill
+/// `config.sample`) and makes one counted call for [`Timing::allocs`]; then the libraries
+/// take turns sample by sample, in a rotating order, so that machine noise hits all of them
+/// alike. A library whose calls are so slow that its samples take three times their planned
+/// total stops after three samples: a pathological case still gets measured without holding
+/// the whole run up for minutes.
+pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>]) -> Vec<Option<Timing>> {
+    let libs = calls.len();
+    let mut iters = vec![0u32; libs];
+    let mut allocs = vec![0u64; libs];
+    for ((call, iters), allocs) in calls.iter_mut().zip(&mut iters).zip(&mut allocs) {
         let Some(call) = call else { continue };
+        *allocs = alloc::count(call);
         let start = Instant::now();
         let mut n = 0u32;
         while n == 0 || start.elapsed() < config.warmup {
@@ -78,15 +81,12 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>; LIBS]) -> [Option
             .clamp(1, 1_000_000);
     }
 
-    // A library whose single call outlasts many samples stops after a few rounds, once it has
-    // spent three times what all its samples were meant to take: a pathological case still
-    // gets measured, without holding the whole run up for minutes.
     let budget = 3.0 * config.runs as f64 * config.sample.as_secs_f64();
-    let mut spent = [0.0f64; LIBS];
-    let mut best = [None::<f64>; LIBS];
+    let mut spent = vec![0.0f64; libs];
+    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(config.runs); libs];
     for round in 0..config.runs {
-        for turn in 0..LIBS {
-            let lib = (round + turn) % LIBS;
+        for turn in 0..libs {
+            let lib = (round + turn) % libs;
             let Some(call) = &mut calls[lib] else {
                 continue;
             };
@@ -100,58 +100,22 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>; LIBS]) -> [Option
             }
             let elapsed = start.elapsed().as_secs_f64();
             spent[lib] += elapsed;
-            let per_call = elapsed / f64::from(n);
-            best[lib] = Some(best[lib].map_or(per_call, |b| b.min(per_call)));
+            samples[lib].push(elapsed / f64::from(n));
         }
     }
-    best
-}
-
-/// The markdown table of `rows`, whose times are those of the libraries `libs`.
-pub fn table(libs: [&str; LIBS], rows: &[Row]) -> String {
-    let mut out = String::new();
-    let _ = write!(out, "| workload | direction | bytes |");
-    for lib in libs {
-        let _ = write!(out, " {lib} MB/s |");
-    }
-    for lib in &libs[1..] {
-        let _ = write!(out, " {} / {lib} |", libs[0]);
-    }
-    let _ = writeln!(out, "\n|---|---|---:|---:|---:|---:|---:|---:|");
-    for row in rows {
-        let speed = |best: Option<f64>| best.map(|seconds| row.bytes as f64 / seconds / 1e6);
-        let speeds = row.best.map(speed);
-        // More digits for small numbers, so that a pathological case still shows its size.
-        let cell = |s: Option<f64>| match s {
-            Some(s) if s < 10.0 => format!("{s:.2}"),
-            Some(s) => format!("{s:.0}"),
-            None => "n/a".to_owned(),
-        };
-        let ratio = |other: Option<f64>| match (speeds[0], other) {
-            (Some(fw), Some(other)) if fw / other < 0.1 => format!("{:.4}x", fw / other),
-            (Some(fw), Some(other)) => format!("{:.2}x", fw / other),
-            _ => "n/a".to_owned(),
-        };
-        let _ = write!(
-            out,
-            "| {} | {} | {} |",
-            row.workload, row.direction, row.bytes
-        );
-        for speed in speeds {
-            let _ = write!(out, " {} |", cell(speed));
-        }
-        for speed in &speeds[1..] {
-            let _ = write!(out, " {} |", ratio(*speed));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// What the checks found: errors (fastwire disagrees with the reference library, or a
-/// measurement would time different work) and notes (everything else worth saying).
-#[derive(Default)]
-pub struct Findings {
-    pub errors: Vec<String>,
-    pub notes: Vec<String>,
+    samples
+        .into_iter()
+        .zip(allocs)
+        .map(|(mut times, allocs)| {
+            if times.is_empty() {
+                return None;
+            }
+            times.sort_by(f64::total_cmp);
+            Some(Timing {
+                best: times[0],
+                median: times[times.len() / 2],
+                allocs,
+            })
+        })
+        .collect()
 }
