@@ -5,25 +5,30 @@
 //! rmp-serde's.
 //!
 //! Every model is declared with [`models!`], which derives `serde::Serialize`,
-//! `serde::Deserialize`, `fastwire::Encode`, `fastwire::Decode` and zerompk's `ToMessagePack`
-//! and `FromMessagePack` with the same field names, so fastwire, serde_json, sonic-rs and
-//! rmp-serde (which use serde's traits) and zerompk can be checked against each other and timed
-//! on the same types; and which declares beside each model an array-form twin
-//! (`twitter::array::Twitter`, ...) for MessagePack's array form ([`twin`]). The event log is
-//! the exception: zerompk cannot express its enums and `flatten`, so its types derive serde's
-//! and fastwire's traits only, and it is compared in map form without zerompk.
+//! `serde::Deserialize`, `fastwire::Encode`, `fastwire::Decode`, zerompk's `ToMessagePack` and
+//! `FromMessagePack` and simd-json-derive's `Serialize` and `Deserialize` with the same field
+//! names, so fastwire, serde_json, sonic-rs, simd-json and rmp-serde (which use serde's traits),
+//! zerompk and simd-json-derive can be checked against each other and timed on the same types;
+//! and which declares beside each model an array-form twin (`twitter::array::Twitter`, ...)
+//! for MessagePack's array form ([`twin`]). The event log, the records and the [`book`] are
+//! the exceptions: zerompk and simd-json-derive cannot express their enums, `flatten` and
+//! domain types, so they derive serde's and fastwire's traits only.
 //!
 //! [`handwritten`] holds the speed-of-light reference of the comparisons: encoders and decoders
 //! written by hand for the user list and the three small structs, in JSON and MessagePack.
 //!
 //! Besides this library the crate holds:
-//! - the `compare` binary, the project's main benchmark: encodes and decodes every workload
-//!   with fastwire and its peers in one process (JSON: serde_json and sonic-rs; MessagePack:
-//!   rmp-serde and zerompk, in map and array form), after checking that fastwire's bytes and
-//!   values equal serde_json's and rmp-serde's, and prints markdown tables of throughputs and
-//!   ratios (`cargo run --release -p fastwire-benches --bin compare [-- [--quick] [RUNS]]`);
+//! - the `compare` binary, the project's main job: every workload in both formats with
+//!   fastwire and its peers side by side in one process (JSON: serde_json, sonic-rs,
+//!   simd-json; MessagePack: rmp-serde in both forms, zerompk, rmpv; the hand-written
+//!   reference; Python's libraries with `--python`), after checking that fastwire's bytes and
+//!   values equal serde_json's and rmp-serde's; it prints per workload each library's times,
+//!   MB/s, allocations, output size and Pass Test, the ratios, and writes a report and a chart
+//!   (`cargo run --release -p fastwire-benches --bin compare -- --help`);
 //! - criterion benches `json_encode`, `json_decode`, `msgpack_encode` and `msgpack_decode`
-//!   (`cargo bench -p fastwire-benches --bench msgpack_decode`);
+//!   on the same workloads (`cargo bench -p fastwire-benches --bench msgpack_decode`), which
+//!   `cargo test` runs once each as a smoke test;
+//! - `compile-time/compare.py`, the compile time of fastwire's derives against serde's;
 //! - the oracle test `tests/models.rs` (`cargo test -p fastwire-benches`);
 //! - the examples `users` (encoding 20,000 users, fastwire against serde_json) and
 //!   `msgpack_profile` (one MessagePack workload, one library, N times: a driver for

@@ -34,8 +34,21 @@ fn escape(text: &str) -> String {
 
 /// The chart of `results`, with `caption` under the title.
 pub fn svg(results: &[Measured], caption: &str) -> String {
+    // The caption, wrapped at its semicolons to fit the width.
+    let mut caption_lines: Vec<String> = vec![String::new()];
+    for part in caption.split("; ") {
+        let line = caption_lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + part.len() > 150 {
+            caption_lines.push(part.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push_str("; ");
+            }
+            line.push_str(part);
+        }
+    }
     let mut body = String::new();
-    let mut y = 48.0;
+    let mut y = 34.0 + 14.0 * caption_lines.len() as f64;
     for format in [Format::Json, Format::MessagePack] {
         let rows: Vec<&Measured> = results.iter().filter(|m| m.format == format).collect();
         if rows.is_empty() {
@@ -55,11 +68,14 @@ pub fn svg(results: &[Measured], caption: &str) -> String {
         out,
         r#"<text x="12" y="22" font-size="16" font-weight="bold">fastwire's speed as a multiple of each library's (above 1x: fastwire is faster)</text>"#
     );
-    let _ = writeln!(
-        out,
-        r##"<text x="12" y="40" font-size="11" fill="#555">{}</text>"##,
-        escape(caption)
-    );
+    for (i, line) in caption_lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"<text x="12" y="{}" font-size="11" fill="#555">{}</text>"##,
+            40 + 14 * i,
+            escape(line)
+        );
+    }
     out.push_str(&body);
     out.push_str("</svg>\n");
     out
@@ -73,21 +89,25 @@ fn panel(out: &mut String, format: Format, rows: &[&Measured], peers: &[String],
         top + 12.0,
         format.name()
     );
-    // The legend.
-    let mut lx = LABEL;
+    // The legend, wrapped to the width.
+    let (mut lx, mut ly) = (LABEL, top);
     for (i, peer) in peers.iter().enumerate() {
+        let width = 24.0 + 6.5 * peer.len() as f64;
+        if lx + width > WIDTH - 10.0 {
+            (lx, ly) = (LABEL, ly + 16.0);
+        }
         let _ = writeln!(
             out,
             r#"<rect x="{lx:.1}" y="{:.1}" width="10" height="10" fill="{}"/><text x="{:.1}" y="{:.1}" font-size="11">{}</text>"#,
-            top + 3.0,
+            ly + 3.0,
             COLORS[i % COLORS.len()],
             lx + 14.0,
-            top + 12.0,
+            ly + 12.0,
             escape(peer)
         );
-        lx += 24.0 + 6.5 * peer.len() as f64;
+        lx += width;
     }
-    let plot_top = top + 30.0;
+    let plot_top = ly + 30.0;
     let mut y = plot_top;
     let mut groups = String::new();
     for m in rows {
