@@ -20,8 +20,8 @@
 //! `simd_json::OwnedValue` (`simd_json::to_owned_value`, of a copy, as above).
 //!
 //! Before timing, each group checks that every library decodes the input to fastwire's value
-//! (floats within an ulp where serde_json parsed them). serde_json runs with its default
-//! features (no `float_roundtrip`); sonic-rs and simd-json with this build's target features
+//! (floats within an ulp where serde_json parsed them). serde_json runs with
+//! `float_roundtrip`, so that it reads floats correctly rounded as fastwire does; sonic-rs and simd-json with this build's target features
 //! (SSE2 only, unless built with `-C target-cpu=native`; simd-json also detects the CPU at run
 //! time). Throughput is the size of the input.
 //!

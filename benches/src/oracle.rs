@@ -2,9 +2,9 @@
 //! decoded values are equal, allowing floats to be one ulp apart.
 //!
 //! The tolerance exists for serde_json: without its `float_roundtrip` feature (which these
-//! benchmarks leave off, so that its decoder runs at its default speed) its float parser is
-//! not correctly rounded and can land one ulp away from the nearest `f64`. fastwire's parser is
-//! correctly rounded, so comparisons between fastwire's own results stay exact (`==`).
+//! benchmarks turn on, but a build that unifies features differently may not) its float parser
+//! is not correctly rounded and can land one ulp away from the nearest `f64`. fastwire's parser
+//! is correctly rounded, so comparisons between fastwire's own results stay exact (`==`).
 
 use std::fmt::Write as _;
 

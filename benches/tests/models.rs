@@ -6,8 +6,8 @@
 //! Decoding: the corpus file (for the generated users, serde_json's encoding of them) decodes
 //! with `fastwire::json::from_slice` / `from_str` / `from_reader` to the value serde_json
 //! decodes, and to the value fastwire decodes from its own encoding of it. fastwire against
-//! fastwire is exact; against serde_json, floats may be one ulp apart, because these benchmarks
-//! use serde_json without `float_roundtrip` and its default float parser is not correctly
+//! fastwire is exact; against serde_json, floats may be one ulp apart, because without
+//! `float_roundtrip` (which a build may leave off) serde_json's float parser is not correctly
 //! rounded. That fastwire's floats are the correctly rounded ones is checked on `canada.json`
 //! against the standard library's parser.
 //!

@@ -183,8 +183,8 @@ pub fn decode_values(name: &str, input: &[u8], findings: &mut Findings) -> Value
 
 /// Checks fastwire against serde_json on one typed workload: the bytes of `model` must be
 /// serde_json's exactly, and the decoding of `input` serde_json's value (floats may be one
-/// ulp apart: serde_json runs without `float_roundtrip`, whose reader is not correctly
-/// rounded).
+/// ulp apart in a build where serde_json runs without `float_roundtrip`, whose reader is not
+/// correctly rounded).
 pub fn agree<T: JsonModel>(name: &str, model: &T, input: &[u8], findings: &mut Findings) {
     let expected = serde_json::to_vec(model).expect("serde_json encodes the model");
     if let Some(diff) = describe_difference(

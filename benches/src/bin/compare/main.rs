@@ -36,10 +36,11 @@
 //! call, the size of its encoding, its Pass Test and fastwire's ratio to it, and then a
 //! summary of the ratios. It goes to stdout (`--json`: as JSON) and to
 //! `target/fastwire-compare/`: `report.md`, `report.json` and `ratios.svg`, a bar chart of the
-//! ratios. The exit status is 1 when one of fastwire's Pass Tests is false; another
-//! library's false Pass Test is a finding about that library, which the report shows and
-//! explains (serde_json without `float_roundtrip` brings some of canada's floats back one ulp
-//! off, for instance).
+//! ratios. The exit status is 1 when any Pass Test is false.
+//!
+//! serde_json runs with `float_roundtrip` (the report says whether it is on): without it, its
+//! float reader is not correctly rounded and its round trip of canada.json brings 2,743 floats
+//! back one ulp off, a false Pass Test.
 
 mod alloc;
 mod chart;
@@ -281,15 +282,10 @@ fn main() -> ExitCode {
         ),
         Err(e) => eprintln!("compare: cannot write the report to {}: {e}", dir.display()),
     }
-    // A peer's False is a finding about that peer, reported above; fastwire's is a defect.
-    let fastwire_failed: Vec<&String> = failed
-        .iter()
-        .filter(|f| f.starts_with("fastwire on"))
-        .collect();
-    if fastwire_failed.is_empty() {
+    if failed.is_empty() {
         ExitCode::SUCCESS
     } else {
-        eprintln!("error: fastwire's Pass Test is False: {fastwire_failed:?}");
+        eprintln!("error: Pass Test False: {}", failed.join(", "));
         ExitCode::FAILURE
     }
 }
@@ -435,11 +431,7 @@ fn context(args: &Args, extra: &[String]) -> Context {
     let mut text = format!(
         "fastwire compare, {date}: {build}; {rustc}; {cpu}, {cores} cores; {samples}; \
          serde_json's float_roundtrip {}; MB = 10^6 bytes",
-        if float_roundtrip {
-            "on"
-        } else {
-            "off (its default)"
-        }
+        if float_roundtrip { "on" } else { "off" }
     );
     for e in extra {
         text.push_str("; ");
@@ -483,8 +475,9 @@ fn standard_notes() -> Vec<String> {
             .to_owned(),
         "simd-json parses in place: its decode calls copy the input first, as a caller holding an \
          immutable input must. simd-json-derive is measured on the models its attributes \
-         express; it has no integer-valued enums (Book), tagged enums or flatten (events), and \
-         no impls for uuid's and rust_decimal's types (users, records)."
+         express; it has no `default` for absent fields (twitter's skipped `Option`s), no \
+         integer-valued enums (Book), tagged enums or flatten (events), and no impls for uuid's \
+         and rust_decimal's types (users, records)."
             .to_owned(),
         "zerompk reads no serde attributes and has no impls for chrono, uuid and rust_decimal \
          types, no integer-valued enums, tagged enums or flatten: it is not measured on the user \

@@ -213,15 +213,20 @@ pub fn build<'a>(
     // JSON, typed corpus models.
     let (tw, ci, ca) = (&d.twitter, &d.citm, &d.canada);
     let corpus = |i: usize| (d.corpus[i].0, d.corpus[i].1, &d.corpus[i].2[..]);
+    // simd-json-derive can express citm's and canada's models, not twitter's: it has no
+    // `default`, so it cannot read back the `Option`s that `skip_serializing_if` leaves out
+    // (`missing field: url`).
     macro_rules! typed_corpus {
-        ($i:expr, $model:expr) => {{
+        ($i:expr, $model:expr, $simd_derive:expr) => {{
             let (name, file, input) = corpus($i);
             let id = format!("json/{name}");
             if wanted(&id) {
                 json::agree(&id, $model, input, findings);
                 let subject = Subject::new($model, Some(input));
                 let mut contenders = json::typed(subject);
-                contenders.push(json::simd_derive(subject));
+                if $simd_derive {
+                    contenders.push(json::simd_derive(subject));
+                }
                 add(json_workload(
                     id,
                     format!("{file}, typed"),
@@ -232,9 +237,9 @@ pub fn build<'a>(
             }
         }};
     }
-    typed_corpus!(0, tw);
-    typed_corpus!(1, ci);
-    typed_corpus!(2, ca);
+    typed_corpus!(0, tw, false);
+    typed_corpus!(1, ci, true);
+    typed_corpus!(2, ca, true);
 
     // JSON, untyped values.
     for i in 0..3 {
