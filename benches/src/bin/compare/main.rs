@@ -200,12 +200,8 @@ fn main() -> ExitCode {
         context_notes.push(py.versions.clone());
         for w in &mut workloads {
             if w.id.contains("/ts_") {
-                let expected = w.contenders[0]
-                    .size
-                    .map(|_| fastwire_bytes(&w.id))
-                    .unwrap_or_default();
-                w.contenders
-                    .extend(py.contenders(&w.id, &expected, &mut findings.notes));
+                let python = py.contenders(&w.id, &mut findings.notes);
+                w.contenders.extend(python);
             }
         }
     }
@@ -290,29 +286,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// fastwire's bytes for a `Ts` workload id, for comparing Python's with them.
-fn fastwire_bytes(id: &str) -> Vec<u8> {
-    use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker};
-    let json = id.starts_with("json/");
-    let pick = |s: Vec<u8>, m: Vec<u8>| if json { s } else { m };
-    if id.contains("ts_short") {
-        pick(
-            fastwire::json::to_vec(&ts_short()),
-            fastwire::msgpack::to_vec(&ts_short()),
-        )
-    } else if id.contains("ts_cjk") {
-        pick(
-            fastwire::json::to_vec(&ts_cjk()),
-            fastwire::msgpack::to_vec(&ts_cjk()),
-        )
-    } else {
-        pick(
-            fastwire::json::to_vec(&ts_ticker()),
-            fastwire::msgpack::to_vec(&ts_ticker()),
-        )
-    }
-}
-
 /// Times every workload, direction by direction, and collects the results.
 fn run(config: &Config, workloads: Vec<Workload<'_>>) -> Vec<Measured> {
     let total: usize = workloads
@@ -363,6 +336,7 @@ fn run(config: &Config, workloads: Vec<Workload<'_>>) -> Vec<Measured> {
             .into_iter()
             .zip(timings)
             .map(|(c, timings)| Outcome {
+                external: c.external.iter().any(Option::is_some),
                 name: c.name,
                 timings,
                 pass: c.pass,

@@ -56,7 +56,7 @@ pub struct Timing {
 /// Times `calls` (`None` skips a library) and returns each one's [`Timing`].
 ///
 /// Each library first warms up (which also sizes its samples: as many calls as fill
-/// `config.sample`) and makes one counted call for [`Timing::allocs`]; then the libraries
+/// `config.sample`), then makes one counted call for [`Timing::allocs`]; then the libraries
 /// take turns sample by sample, in a rotating order, so that machine noise hits all of them
 /// alike. A library whose calls are so slow that its samples take three times their planned
 /// total stops after three samples: a pathological case still gets measured without holding
@@ -67,7 +67,6 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>]) -> Vec<Option<Ti
     let mut allocs = vec![0u64; libs];
     for ((call, iters), allocs) in calls.iter_mut().zip(&mut iters).zip(&mut allocs) {
         let Some(call) = call else { continue };
-        *allocs = alloc::count(call);
         let start = Instant::now();
         let mut n = 0u32;
         while n == 0 || start.elapsed() < config.warmup {
@@ -75,6 +74,8 @@ pub fn measure(config: &Config, calls: &mut [Option<Call<'_>>]) -> Vec<Option<Ti
             n += 1;
         }
         let per_call = start.elapsed() / n;
+        // Counted once warm, so that one-time set-up (a lazily built table) is not counted.
+        *allocs = alloc::count(call);
         let wanted = config.sample.as_nanos() / per_call.as_nanos().max(1);
         *iters = u32::try_from(wanted)
             .unwrap_or(u32::MAX)

@@ -39,16 +39,14 @@ pub fn serde_based<'a, T: SerdeModel + 'a>(
     vec![fastwire, rmp]
 }
 
-/// [`serde_based`] and zerompk (whose form the type decides) on `subject`.
-pub fn typed<'a, T: Model + 'a>(form: Form, subject: Subject<'a, T>) -> Vec<Contender<'a>> {
-    let mut contenders = serde_based(form, subject);
-    contenders.push(contender(
+/// zerompk (whose form the type decides) on `subject`.
+pub fn zerompk<'a, T: Model + 'a>(subject: Subject<'a, T>) -> Contender<'a> {
+    contender(
         "zerompk",
         subject,
         |v: &T| zerompk::to_msgpack_vec(v).map_err(|e| e.to_string()),
         |b: &[u8]| zerompk::from_msgpack::<T>(b).map_err(|e| e.to_string()),
-    ));
-    contenders
+    )
 }
 
 /// The untyped values' contenders on the MessagePack `input`: fastwire's `msgpack::Value`

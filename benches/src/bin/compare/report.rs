@@ -40,6 +40,8 @@ pub struct Outcome {
     pub pass: Result<(), String>,
     pub size: Option<usize>,
     pub display: Option<String>,
+    /// Whether the timings come from another process (no allocation counts).
+    pub external: bool,
 }
 
 /// One workload's results.
@@ -216,7 +218,7 @@ pub fn workload_table(m: &Measured) -> String {
             |d: Direction| o.timings[d.index()].map_or("n/a".to_owned(), |t| count(t.allocs));
         let allocs = if o.timings.iter().all(Option::is_none) {
             "n/a".to_owned()
-        } else if o.calls_external() {
+        } else if o.external {
             "not counted".to_owned()
         } else {
             format!(
@@ -263,13 +265,6 @@ pub fn workload_table(m: &Measured) -> String {
         );
     }
     out
-}
-
-impl Outcome {
-    /// Whether the timings come from another process (no allocation counts).
-    fn calls_external(&self) -> bool {
-        self.name.starts_with("Python")
-    }
 }
 
 /// The summary of one format: fastwire's ratio to each library, per workload and direction.
@@ -352,7 +347,7 @@ pub fn to_json(results: &[Measured], context: serde_json::Value) -> serde_json::
                             lib[d.name().replace(' ', "_")] = json!({
                                 "best_seconds": t.best,
                                 "median_seconds": t.median,
-                                "allocations": (!o.calls_external()).then_some(t.allocs),
+                                "allocations": (!o.external).then_some(t.allocs),
                                 "fastwire_speedup": m.ratio(o, d),
                             });
                         }

@@ -3,9 +3,9 @@
 Reads from stdin a JSON object {"rounds": R, "shapes": {name: {"json": text,
 "msgpack": hex}}}, where each shape's value is what fastwire writes. For each shape and
 library it times encoding the decoded object, decoding the bytes and round trips, each the
-best and median of R rounds of as many calls as fill about 10 ms, and checks that decoding
-the library's own encoding gives the object back (the Pass Test). Prints one JSON object of
-results on stdout.
+best and median of R rounds of as many calls as fill about 10 ms, checks that decoding the
+library's own encoding gives the object back (the Pass Test) and whether its bytes are
+fastwire's. Prints one JSON object of results on stdout.
 """
 
 import json
@@ -37,11 +37,11 @@ def timed(call, rounds):
     return {"best": samples[0], "median": samples[len(samples) // 2]}
 
 
-def library(encode, decode, obj, rounds):
+def library(encode, decode, obj, rounds, fastwire):
     own = encode(obj)
     result = {
         "size": len(own),
-        "bytes": own.hex(),
+        "same_bytes": own == fastwire,
         "pass": decode(own) == obj,
         "encode": timed(lambda: encode(obj), rounds),
         "decode": timed(lambda: decode(own), rounds),
@@ -56,6 +56,7 @@ def main():
     results = {}
     for name, shape in request["shapes"].items():
         obj = json.loads(shape["json"])
+        text, packed = shape["json"].encode(), bytes.fromhex(shape["msgpack"])
         results[name] = {
             # Compact and UTF-8, as serde_json writes it.
             "Python json": library(
@@ -63,11 +64,12 @@ def main():
                 json.loads,
                 obj,
                 rounds,
+                text,
             ),
-            "Python orjson": library(orjson.dumps, orjson.loads, obj, rounds),
-            "Python msgpack": library(msgpack.packb, msgpack.unpackb, obj, rounds),
+            "Python orjson": library(orjson.dumps, orjson.loads, obj, rounds, text),
+            "Python msgpack": library(msgpack.packb, msgpack.unpackb, obj, rounds, packed),
         }
-        if msgpack.unpackb(bytes.fromhex(shape["msgpack"])) != obj:
+        if msgpack.unpackb(packed) != obj:
             results[name]["error"] = "msgpack does not read fastwire's bytes to the object"
     json.dump(
         {"python": sys.version.split()[0], "orjson": orjson.__version__,

@@ -3,7 +3,7 @@
 
 use fastwire_benches::book::{self, book, Book};
 use fastwire_benches::events::{self, envelopes, Envelope};
-use fastwire_benches::msgpack::{Form, Model, SerdeModel};
+use fastwire_benches::msgpack::{rmp_encode, Form, Model, SerdeModel};
 use fastwire_benches::records::{self, dated_records, typed_users, DatedRecord, TypedUser};
 use fastwire_benches::ts::{ts_cjk, ts_short, ts_ticker, TsCjk, TsShort, TsTicker};
 use fastwire_benches::twin::ArrayTwin;
@@ -473,7 +473,14 @@ pub fn build<'a>(
 
     if wanted("msgpack/book") {
         let title = "`Book`: an enum as its integer, a date, nested authors, optional fields";
-        let mut w = msgpack_serde("msgpack/book".into(), title.into(), &d.book, findings, true);
+        let mut w = msgpack_serde(
+            "msgpack/book".into(),
+            title.into(),
+            Form::Map,
+            &d.book,
+            findings,
+            true,
+        );
         w.repeat = Some(book::ROUND_TRIPS);
         add(w);
     }
@@ -481,6 +488,7 @@ pub fn build<'a>(
         add(msgpack_serde(
             "msgpack/events".into(),
             events_title(),
+            Form::Map,
             &d.events,
             findings,
             false,
@@ -490,6 +498,7 @@ pub fn build<'a>(
         let mut w = msgpack_serde(
             "msgpack/records_10k".into(),
             records_title(),
+            Form::Map,
             &d.records,
             findings,
             false,
@@ -541,7 +550,8 @@ fn json_workload<'a, T: json::JsonModel>(
     }
 }
 
-/// A MessagePack workload of a model zerompk can express, in `form`.
+/// A MessagePack workload of a model zerompk can express, in `form`: [`msgpack_serde`]'s
+/// libraries and zerompk, with 100,000 round trips when `round_trip`.
 fn msgpack_typed<'a, T: Model>(
     id: String,
     title: String,
@@ -550,31 +560,26 @@ fn msgpack_typed<'a, T: Model>(
     findings: &mut Findings,
     round_trip: bool,
 ) -> Workload<'a> {
-    let rmp = msgpack::agree(&id, form, model, findings);
-    msgpack::agree_zerompk(&id, model, &rmp, findings);
+    let mut w = msgpack_serde(id, title, form, model, findings, round_trip);
+    w.repeat = round_trip.then_some(TS_ROUND_TRIPS);
+    msgpack::agree_zerompk(&w.id, model, &rmp_encode(form, model), findings);
     let mut subject = Subject::new(model, None);
     subject.round_trip = round_trip;
-    Workload {
-        id,
-        format: Format::MessagePack,
-        title,
-        encode_bytes: rmp.len(),
-        decode_bytes: rmp.len(),
-        rows: None,
-        repeat: round_trip.then_some(TS_ROUND_TRIPS),
-        contenders: msgpack::typed(form, subject),
-    }
+    w.contenders.push(msgpack::zerompk(subject));
+    w
 }
 
-/// A MessagePack workload of a model zerompk cannot express, in map form.
+/// A MessagePack workload of fastwire and rmp-serde in `form`, after checking that fastwire
+/// writes rmp-serde's bytes.
 fn msgpack_serde<'a, T: SerdeModel>(
     id: String,
     title: String,
+    form: Form,
     model: &'a T,
     findings: &mut Findings,
     round_trip: bool,
 ) -> Workload<'a> {
-    let rmp = msgpack::agree(&id, Form::Map, model, findings);
+    let rmp = msgpack::agree(&id, form, model, findings);
     let mut subject = Subject::new(model, None);
     subject.round_trip = round_trip;
     Workload {
@@ -585,6 +590,6 @@ fn msgpack_serde<'a, T: SerdeModel>(
         decode_bytes: rmp.len(),
         rows: None,
         repeat: None,
-        contenders: msgpack::serde_based(Form::Map, subject),
+        contenders: msgpack::serde_based(form, subject),
     }
 }
