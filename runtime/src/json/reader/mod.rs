@@ -1,0 +1,416 @@
+//! JSON input: the [`Reader`] that [`Decode`](super::Decode) implementations pull tokens from.
+//!
+//! The whole input is known to be valid UTF-8 before reading starts (a `&str`, or bytes
+//! checked once up front), so strings without escapes are handed out as borrowed `&str`
+//! without another look. Strings are scanned with the same many-bytes-at-a-time search the
+//! encoder uses to find bytes needing escapes: the bytes that end a clean run when reading
+//! (`"`, `\`, controls) are exactly the bytes that need escaping when writing.
+
+use std::ops::Deref;
+
+use super::error::{Error, ErrorCode};
+
+mod number;
+mod report;
+mod skip;
+mod string;
+mod whitespace;
+
+use number::FloatText;
+use whitespace::{count_whitespace, find_non_whitespace};
+
+/// A string read from the input: borrowed from it when it had no escapes, otherwise unescaped
+/// into the reader's scratch buffer (valid until the next read).
+///
+/// The [`Reader`] hands out `Borrowed` exactly when the string had no escapes, so `Borrowed`
+/// text is also the string as written between its quotes. That is what lets a
+/// [`DecodeKey`](super::DecodeKey) implementation read a map key from its raw text, as
+/// serde_json reads integer and boolean keys (where any escape is an error), while string keys
+/// stay zero-copy. Code that builds a `Str` itself keeps the same rule: `Scratch` says the
+/// text was unescaped.
+#[derive(Debug, Clone, Copy)]
+pub enum Str<'de, 's> {
+    /// A slice of the input itself, as written (there were no escapes); can outlive the
+    /// reader.
+    Borrowed(&'de str),
+    /// Text unescaped into the reader's scratch buffer: the string had at least one escape.
+    Scratch(&'s str),
+}
+
+impl Deref for Str<'_, '_> {
+    type Target = str;
+
+    #[inline]
+    fn deref(&self) -> &str {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Scratch(s) => s,
+        }
+    }
+}
+
+/// A number as written in the input, in the narrowest form that holds it exactly: integers
+/// beyond the 64-bit ranges become `F64`, as in serde_json.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum ParsedNumber {
+    U64(u64),
+    I64(i64),
+    F64(f64),
+}
+
+/// Reads JSON tokens from an input that is valid UTF-8. Handed to [`Decode`](super::Decode)
+/// implementations; made by [`from_slice`](super::from_slice) and friends.
+pub struct Reader<'de> {
+    /// The whole input, for slices handed out as text ([`Reader::raw_value`]).
+    text: &'de str,
+    /// The same bytes, for scanning.
+    input: &'de [u8],
+    pos: usize,
+    remaining_depth: usize,
+    scratch: Vec<u8>,
+    /// Offset of the opening quote of the last key (or string) read, for error positions.
+    last_key: usize,
+    /// Whether skipped values are checked as serde checks a value it buffers (see
+    /// [`Reader::set_buffered`]).
+    buffered: bool,
+}
+
+/// serde_json's default nesting limit.
+pub(crate) const DEFAULT_MAX_DEPTH: usize = 128;
+
+impl<'de> Reader<'de> {
+    /// A reader over `input`, which must be valid UTF-8 (the type says so).
+    pub(crate) fn new(input: &'de str, max_depth: usize) -> Self {
+        Reader {
+            text: input,
+            input: input.as_bytes(),
+            pos: 0,
+            remaining_depth: max_depth,
+            scratch: Vec::new(),
+            last_key: 0,
+            buffered: false,
+        }
+    }
+
+    /// Byte offset of the next unread byte.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// An error of kind `code` at the current position.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error(&self, code: ErrorCode) -> Error {
+        Error::unlocated(code, self.pos.min(self.input.len()))
+    }
+
+    /// An error of kind `code` about the byte at `offset`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error_at(&self, code: ErrorCode, offset: usize) -> Error {
+        Error::unlocated(code, offset.min(self.input.len()))
+    }
+
+    /// An error of kind `code` about what has just been read, which began at `at`: placed
+    /// after it, at the current position, where serde_json places the errors its visitors
+    /// return (the last byte read).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn error_after_read(&self, code: ErrorCode, at: usize) -> Error {
+        let consumed = if at <= self.pos { self.pos } else { at + 1 };
+        self.error_at(code, at).reported_after(consumed)
+    }
+
+    /// The whole input, for the error helpers.
+    #[inline]
+    pub(super) fn bytes(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it.
+    #[inline(always)]
+    fn skip_whitespace(&mut self) -> Option<u8> {
+        // Most tokens follow the previous one directly: one comparison settles it (every
+        // byte above the space character is not whitespace).
+        match self.input.get(self.pos) {
+            Some(&byte) if byte > b' ' => Some(byte),
+            None => None,
+            // One space, as pretty printers put after every colon: also settled inline.
+            Some(b' ') => match self.input.get(self.pos + 1) {
+                Some(&byte) if byte > b' ' => {
+                    self.pos += 1;
+                    Some(byte)
+                }
+                _ => self.skip_whitespace_run(),
+            },
+            Some(_) => self.skip_whitespace_run(),
+        }
+    }
+
+    /// Skips a run of whitespace, such as a pretty-printer's newline and indentation, many
+    /// bytes at a time.
+    #[inline(never)]
+    fn skip_whitespace_run(&mut self) -> Option<u8> {
+        self.pos = find_non_whitespace(self.input, self.pos);
+        self.input.get(self.pos).copied()
+    }
+
+    /// The first byte of the next value (after whitespace), not consumed.
+    #[inline]
+    pub fn peek(&mut self) -> Result<u8, Error> {
+        match self.skip_whitespace() {
+            Some(byte) => Ok(byte),
+            None => Err(self.error(ErrorCode::EofWhileParsingValue)),
+        }
+    }
+
+    /// Checks that only whitespace is left.
+    pub(crate) fn end(&mut self) -> Result<(), Error> {
+        match self.skip_whitespace() {
+            None => Ok(()),
+            Some(_) => Err(self.error(ErrorCode::TrailingCharacters)),
+        }
+    }
+
+    #[inline]
+    fn eat_literal(&mut self, literal: &[u8]) -> Result<(), Error> {
+        let end = self.pos + literal.len();
+        if self.input.get(self.pos..end) == Some(literal) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(self.literal_error(literal))
+        }
+    }
+
+    #[cold]
+    fn literal_error(&mut self, literal: &[u8]) -> Error {
+        // Point at the first byte that differs, or report the end of input.
+        for &expected in literal {
+            match self.input.get(self.pos) {
+                None => return self.error(ErrorCode::EofWhileParsingValue),
+                Some(&byte) if byte == expected => self.pos += 1,
+                Some(_) => return self.error(ErrorCode::ExpectedSomeValue),
+            }
+        }
+        self.error(ErrorCode::ExpectedSomeValue)
+    }
+
+    /// Reads `null`, or reports that `expected` was wanted.
+    #[inline]
+    pub fn decode_null(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            b'n' => self.eat_literal(b"null"),
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Reads a unit value or a unit variant's content: `null`, as serde_json writes them (the
+    /// name every format's reader shares, for generated code).
+    #[inline]
+    pub fn decode_unit(&mut self, expected: &'static str) -> Result<(), Error> {
+        self.decode_null(expected)
+    }
+
+    /// Reads a unit struct: `null`, as serde_json writes it.
+    #[inline]
+    pub fn decode_unit_struct(&mut self, expected: &'static str) -> Result<(), Error> {
+        self.decode_null(expected)
+    }
+
+    /// Reads `null` if that is what comes next, and says whether it did.
+    #[inline]
+    pub fn try_null(&mut self) -> Result<bool, Error> {
+        if self.peek()? == b'n' {
+            self.eat_literal(b"null")?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn decode_bool(&mut self) -> Result<bool, Error> {
+        match self.peek()? {
+            b't' => self.eat_literal(b"true").map(|()| true),
+            b'f' => self.eat_literal(b"false").map(|()| false),
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    /// Steps into an array or object. serde_json's rule: a limit of `n` admits `n - 1` levels.
+    fn enter(&mut self) -> Result<(), Error> {
+        if self.remaining_depth <= 1 {
+            return Err(self.error(ErrorCode::RecursionLimitExceeded));
+        }
+        self.remaining_depth -= 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Reads `[`; `expected` names the target in the error when something else comes.
+    #[inline]
+    pub fn begin_array(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            b'[' => self.enter(),
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// Whether another element follows (consuming the comma before it), or the array ends
+    /// (consuming `]`). `first` is true before the first element.
+    #[inline]
+    pub fn array_next(&mut self, first: bool) -> Result<bool, Error> {
+        match self.skip_whitespace() {
+            Some(b']') => {
+                self.pos += 1;
+                self.remaining_depth += 1;
+                Ok(false)
+            }
+            Some(b',') if !first => {
+                self.pos += 1;
+                match self.skip_whitespace() {
+                    Some(b']') => Err(self.error(ErrorCode::TrailingComma)),
+                    _ => Ok(true),
+                }
+            }
+            Some(_) if first => Ok(true),
+            Some(_) => Err(self.error(ErrorCode::ExpectedListCommaOrEnd)),
+            None => Err(self.error(ErrorCode::EofWhileParsingList)),
+        }
+    }
+
+    /// Reads `{`; `expected` names the target in the error when something else comes.
+    #[inline]
+    pub fn begin_object(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            b'{' => self.enter(),
+            _ => Err(self.invalid_type(expected)),
+        }
+    }
+
+    /// The next key and the colon after it, or `None` at the end of the object (consuming
+    /// `}`). `first` is true before the first member. The key is [`Str::Borrowed`] exactly
+    /// when it has no escapes, and then it is the key's raw text too.
+    #[inline]
+    pub fn object_key(&mut self, first: bool) -> Result<Option<Str<'de, '_>>, Error> {
+        match self.skip_whitespace() {
+            Some(b'}') => {
+                self.pos += 1;
+                self.remaining_depth += 1;
+                return Ok(None);
+            }
+            Some(b',') if !first => {
+                self.pos += 1;
+                match self.skip_whitespace() {
+                    Some(b'"') => {}
+                    Some(b'}') => return Err(self.error(ErrorCode::TrailingComma)),
+                    Some(_) => return Err(self.error(ErrorCode::KeyMustBeAString)),
+                    None => return Err(self.error(ErrorCode::EofWhileParsingValue)),
+                }
+            }
+            Some(b'"') if first => {}
+            Some(_) if first => return Err(self.error(ErrorCode::KeyMustBeAString)),
+            Some(_) => return Err(self.error(ErrorCode::ExpectedObjectCommaOrEnd)),
+            None => return Err(self.error(ErrorCode::EofWhileParsingObject)),
+        }
+        self.last_key = self.pos;
+        self.pos += 1;
+        self.parse_key_body().map(Some)
+    }
+
+    /// Whether the next member of the open object has the key `quoted` (its text with the
+    /// quotes, as written without escapes: `b"\"id\""`); if so, the key and its colon (and the
+    /// comma before it unless `first`) are read, leaving the reader at the member's value as
+    /// [`Reader::object_key`] leaves it; otherwise nothing is read. Derived decoders read the
+    /// members that come in declaration order with it; any other key, a key with escapes or
+    /// malformed input is left to `object_key`.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn try_member(&mut self, first: bool, quoted: &[u8]) -> bool {
+        let start = self.pos;
+        if !first {
+            if self.skip_whitespace() != Some(b',') {
+                self.pos = start;
+                return false;
+            }
+            self.pos += 1;
+        }
+        if self.skip_whitespace() != Some(b'"') || !self.input[self.pos..].starts_with(quoted) {
+            self.pos = start;
+            return false;
+        }
+        let key_at = self.pos;
+        self.pos += quoted.len();
+        if self.skip_whitespace() != Some(b':') {
+            self.pos = start;
+            return false;
+        }
+        self.pos += 1;
+        self.last_key = key_at;
+        true
+    }
+
+    /// Whether the next value is an object whose first member's key is `name`, written
+    /// without escapes. If it is, the object is opened and that key and its colon are read,
+    /// leaving the reader at the member's value (as [`Reader::object_key`] leaves it; read the
+    /// next members with `object_key(false)`); otherwise nothing is read. Internally tagged
+    /// enums use it to read the variant straight away when the tag comes first, as it
+    /// nearly always does.
+    ///
+    /// ```
+    /// use fastwire::json::{self, Decode, Error, Reader};
+    ///
+    /// struct First(u8);
+    ///
+    /// impl<'de> Decode<'de> for First {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         if !r.object_starts_with("n") {
+    ///             return Err(r.custom("`n` must come first"));
+    ///         }
+    ///         let n = u8::decode(r)?;
+    ///         while r.object_key(false)?.is_some() {
+    ///             r.skip_value()?;
+    ///         }
+    ///         Ok(First(n))
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(json::from_str::<First>(r#"{"n": 3, "m": 4}"#).unwrap().0, 3);
+    /// assert!(json::from_str::<First>(r#"{"m": 4, "n": 3}"#).is_err());
+    /// ```
+    pub fn object_starts_with(&mut self, name: &str) -> bool {
+        if self.skip_whitespace() != Some(b'{') {
+            return false;
+        }
+        let (pos, remaining_depth, last_key) = (self.pos, self.remaining_depth, self.last_key);
+        let found = self.enter().is_ok()
+            && matches!(self.object_key(true), Ok(Some(Str::Borrowed(key))) if key == name);
+        if !found {
+            self.pos = pos;
+            self.remaining_depth = remaining_depth;
+            self.last_key = last_key;
+        }
+        found
+    }
+
+    /// Offset of the opening quote of the key [`Reader::object_key`] returned last.
+    #[inline]
+    pub fn last_key_offset(&self) -> usize {
+        self.last_key
+    }
+
+    #[inline]
+    fn expect_colon(&mut self) -> Result<(), Error> {
+        match self.skip_whitespace() {
+            Some(b':') => {
+                self.pos += 1;
+                Ok(())
+            }
+            Some(_) => Err(self.error(ErrorCode::ExpectedColon)),
+            None => Err(self.error(ErrorCode::EofWhileParsingObject)),
+        }
+    }
+}
