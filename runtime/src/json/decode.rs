@@ -376,7 +376,7 @@ impl<'de> DecodeKey<'de> for char {
 impl<'de> Decode<'de> for String {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        Ok(String::from(&*r.decode_str()?))
+        r.decode_string()
     }
 }
 

@@ -10,10 +10,23 @@ use std::ops::Deref;
 
 use super::error::{Error, ErrorCode};
 
+/// The next byte after whitespace, not consumed; at the end of the input, returns `$tree`
+/// from the function: the same read from a tree (see the `tree` module), or the error for
+/// the end of the input when there is none.
+macro_rules! next_byte {
+    ($reader:ident, $tree:expr) => {
+        match $reader.skip_whitespace() {
+            Some(byte) => byte,
+            None => return $tree,
+        }
+    };
+}
+
 mod number;
 mod report;
 mod skip;
 mod string;
+mod tree;
 mod whitespace;
 
 use number::FloatText;
@@ -60,6 +73,12 @@ pub(crate) enum ParsedNumber {
 
 /// Reads JSON tokens from an input that is valid UTF-8. Handed to [`Decode`](super::Decode)
 /// implementations; made by [`from_slice`](super::from_slice) and friends.
+///
+/// [`from_value`](super::from_value) hands implementations a reader that walks a
+/// [`Value`](super::Value) instead of text. Every method behaves as it would on the value's
+/// compact text, so an implementation need not know which it has; only positions differ
+/// ([`Reader::offset`] stays 0, and errors carry none), and [`Reader::raw_value`] writes the
+/// value's text out, as there is none to borrow.
 pub struct Reader<'de> {
     /// The whole input, for slices handed out as text ([`Reader::raw_value`]).
     text: &'de str,
@@ -73,6 +92,9 @@ pub struct Reader<'de> {
     /// Whether skipped values are checked as serde checks a value it buffers (see
     /// [`Reader::set_buffered`]).
     buffered: bool,
+    /// The value read instead of text, for [`from_value`](super::from_value); `None` when
+    /// reading text.
+    tree: Option<Box<tree::Tree<'de>>>,
 }
 
 /// serde_json's default nesting limit.
@@ -89,6 +111,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             last_key: 0,
             buffered: false,
+            tree: None,
         }
     }
 
@@ -161,14 +184,14 @@ impl<'de> Reader<'de> {
     pub fn peek(&mut self) -> Result<u8, Error> {
         match self.skip_whitespace() {
             Some(byte) => Ok(byte),
-            None => Err(self.error(ErrorCode::EofWhileParsingValue)),
+            None => self.tree_peek(),
         }
     }
 
     /// Checks that only whitespace is left.
     pub(crate) fn end(&mut self) -> Result<(), Error> {
         match self.skip_whitespace() {
-            None => Ok(()),
+            None => self.tree_end(),
             Some(_) => Err(self.error(ErrorCode::TrailingCharacters)),
         }
     }
@@ -200,7 +223,7 @@ impl<'de> Reader<'de> {
     /// Reads `null`, or reports that `expected` was wanted.
     #[inline]
     pub fn decode_null(&mut self, expected: &'static str) -> Result<(), Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_null(expected)) {
             b'n' => self.eat_literal(b"null"),
             _ => Err(self.invalid_type(expected)),
         }
@@ -222,7 +245,7 @@ impl<'de> Reader<'de> {
     /// Reads `null` if that is what comes next, and says whether it did.
     #[inline]
     pub fn try_null(&mut self) -> Result<bool, Error> {
-        if self.peek()? == b'n' {
+        if next_byte!(self, self.tree_try_null()) == b'n' {
             self.eat_literal(b"null")?;
             Ok(true)
         } else {
@@ -233,7 +256,7 @@ impl<'de> Reader<'de> {
     /// Reads `true` or `false`.
     #[inline]
     pub fn decode_bool(&mut self) -> Result<bool, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_bool()) {
             b't' => self.eat_literal(b"true").map(|()| true),
             b'f' => self.eat_literal(b"false").map(|()| false),
             _ => Err(self.invalid_type("a boolean")),
@@ -253,7 +276,7 @@ impl<'de> Reader<'de> {
     /// Reads `[`; `expected` names the target in the error when something else comes.
     #[inline]
     pub fn begin_array(&mut self, expected: &'static str) -> Result<(), Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_begin_array(expected)) {
             b'[' => self.enter(),
             _ => Err(self.invalid_type(expected)),
         }
@@ -278,14 +301,14 @@ impl<'de> Reader<'de> {
             }
             Some(_) if first => Ok(true),
             Some(_) => Err(self.error(ErrorCode::ExpectedListCommaOrEnd)),
-            None => Err(self.error(ErrorCode::EofWhileParsingList)),
+            None => self.tree_array_next(first),
         }
     }
 
     /// Reads `{`; `expected` names the target in the error when something else comes.
     #[inline]
     pub fn begin_object(&mut self, expected: &'static str) -> Result<(), Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_begin_object(expected)) {
             b'{' => self.enter(),
             _ => Err(self.invalid_type(expected)),
         }
@@ -314,7 +337,7 @@ impl<'de> Reader<'de> {
             Some(b'"') if first => {}
             Some(_) if first => return Err(self.error(ErrorCode::KeyMustBeAString)),
             Some(_) => return Err(self.error(ErrorCode::ExpectedObjectCommaOrEnd)),
-            None => return Err(self.error(ErrorCode::EofWhileParsingObject)),
+            None => return self.tree_object_key(first),
         }
         self.last_key = self.pos;
         self.pos += 1;
@@ -332,15 +355,23 @@ impl<'de> Reader<'de> {
     pub fn try_member(&mut self, first: bool, quoted: &[u8]) -> bool {
         let start = self.pos;
         if !first {
-            if self.skip_whitespace() != Some(b',') {
+            match self.skip_whitespace() {
+                Some(b',') => self.pos += 1,
+                Some(_) => {
+                    self.pos = start;
+                    return false;
+                }
+                // The end of the input, or a tree to read.
+                None => return self.tree_try_member(first, quoted),
+            }
+        }
+        match self.skip_whitespace() {
+            Some(b'"') if self.input[self.pos..].starts_with(quoted) => {}
+            None if first => return self.tree_try_member(first, quoted),
+            _ => {
                 self.pos = start;
                 return false;
             }
-            self.pos += 1;
-        }
-        if self.skip_whitespace() != Some(b'"') || !self.input[self.pos..].starts_with(quoted) {
-            self.pos = start;
-            return false;
         }
         let key_at = self.pos;
         self.pos += quoted.len();
@@ -382,8 +413,10 @@ impl<'de> Reader<'de> {
     /// assert!(json::from_str::<First>(r#"{"m": 4, "n": 3}"#).is_err());
     /// ```
     pub fn object_starts_with(&mut self, name: &str) -> bool {
-        if self.skip_whitespace() != Some(b'{') {
-            return false;
+        match self.skip_whitespace() {
+            Some(b'{') => {}
+            Some(_) => return false,
+            None => return self.tree_object_starts_with(name),
         }
         let (pos, remaining_depth, last_key) = (self.pos, self.remaining_depth, self.last_key);
         let found = self.enter().is_ok()

@@ -19,7 +19,7 @@ impl<'de> Reader<'de> {
     /// Reads an unsigned integer; `expected` names the target type in errors (`"u32"`).
     #[inline]
     pub fn decode_u64(&mut self, expected: &'static str) -> Result<u64, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_u64(expected)) {
             b'0'..=b'9' => {}
             b'-' => {}
             _ => return Err(self.invalid_type(expected)),
@@ -43,7 +43,7 @@ impl<'de> Reader<'de> {
     /// Reads a signed integer; `expected` names the target type in errors (`"i32"`).
     #[inline]
     pub fn decode_i64(&mut self, expected: &'static str) -> Result<i64, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_i64(expected)) {
             b'0'..=b'9' | b'-' => {}
             _ => return Err(self.invalid_type(expected)),
         }
@@ -58,6 +58,9 @@ impl<'de> Reader<'de> {
 
     /// Reads a 128-bit unsigned integer, digits read exactly (no detour through `f64`).
     pub fn decode_u128(&mut self) -> Result<u128, Error> {
+        if self.is_tree() {
+            return self.tree_u128();
+        }
         let (negative, digits, start) = self.parse_integer_text("u128")?;
         if negative {
             // serde_json refuses any sign on a u128, `-0` included.
@@ -75,6 +78,9 @@ impl<'de> Reader<'de> {
 
     /// Reads a 128-bit signed integer, digits read exactly.
     pub fn decode_i128(&mut self) -> Result<i128, Error> {
+        if self.is_tree() {
+            return self.tree_i128();
+        }
         let (negative, digits, start) = self.parse_integer_text("i128")?;
         let mut value: i128 = 0;
         for &digit in digits {
@@ -121,7 +127,7 @@ impl<'de> Reader<'de> {
     /// Reads a number as `f64`, correctly rounded.
     #[inline]
     pub fn decode_f64(&mut self) -> Result<f64, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_f64()) {
             b'0'..=b'9' | b'-' => {}
             _ => return Err(self.invalid_type("f64")),
         }
@@ -136,7 +142,7 @@ impl<'de> Reader<'de> {
     /// Reads a number as `f32`, rounded once from the decimal text (never through `f64`).
     #[inline]
     pub fn decode_f32(&mut self) -> Result<f32, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_f32()) {
             b'0'..=b'9' | b'-' => {}
             _ => return Err(self.invalid_type("f32")),
         }
@@ -266,6 +272,10 @@ impl<'de> Reader<'de> {
 
     /// Reads any number, as serde_json classifies it.
     pub(crate) fn parse_number(&mut self) -> Result<ParsedNumber, Error> {
+        if self.pos >= self.input.len() {
+            // The end of the input, or a tree to read.
+            return self.tree_number();
+        }
         let start = self.pos;
         let number = self.scan_number()?;
         if !number.is_float {
@@ -311,11 +321,7 @@ impl<'de> Reader<'de> {
     /// The `f64` nearest to a scanned number that started at `start`; numbers beyond the `f64`
     /// range are errors.
     #[inline(always)]
-    fn float_from_scanned(
-        &self,
-        number: &ScannedNumber,
-        start: usize,
-    ) -> Result<f64, Error> {
+    fn float_from_scanned(&self, number: &ScannedNumber, start: usize) -> Result<f64, Error> {
         if number.digit_count > 19 {
             return self.float_from_long_digits(
                 start,
@@ -373,7 +379,7 @@ impl<'de> Reader<'de> {
 
     /// The error for a number that is not of the type wanted, placed after it.
     #[cold]
-    fn number_type_error(
+    pub(super) fn number_type_error(
         &self,
         number: ParsedNumber,
         expected: &'static str,
@@ -528,9 +534,9 @@ mod tests {
 
     // ---- numbers: differential against std's correctly rounded `str::parse::<f64>` ----
 
+    use super::super::DEFAULT_MAX_DEPTH;
     use crate::json::float::TestRng;
     use crate::json::from_str;
-    use super::super::DEFAULT_MAX_DEPTH;
 
     fn is_out_of_range(err: &Error) -> bool {
         err.to_string().starts_with("number out of range")

@@ -11,7 +11,7 @@ impl<'de> Reader<'de> {
     pub fn invalid_type(&mut self, expected: &'static str) -> Error {
         let start = self.pos;
         let found = match self.skip_whitespace() {
-            None => return self.error(ErrorCode::EofWhileParsingValue),
+            None => return self.tree_invalid_type(expected),
             Some(b'n') => match self.eat_literal(b"null") {
                 Ok(()) => "null".to_owned(),
                 Err(err) => return err,

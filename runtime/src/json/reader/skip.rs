@@ -81,6 +81,9 @@ impl<'de> Reader<'de> {
     /// allows without touching the depth limit or the thread's stack (serde_json skips the
     /// same way, and accepts the same documents).
     pub fn skip_value(&mut self) -> Result<(), Error> {
+        if self.is_tree() {
+            return self.tree_skip().map(drop);
+        }
         if self.buffered {
             return self.skip_buffered();
         }
@@ -175,7 +178,8 @@ impl<'de> Reader<'de> {
 
     /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
     /// the text it spans: from its first byte (after any whitespace before it) to its last,
-    /// borrowed from the input, never copied.
+    /// borrowed from the input, never copied. (A reader over a [`Value`](crate::json::Value)
+    /// writes the value's compact text, which lives as long as the input.)
     ///
     /// For deferred parsing (keep a value as text, read it once you know what it is), for
     /// handing a value to another parser, and for reading a value twice with
@@ -222,6 +226,9 @@ impl<'de> Reader<'de> {
     /// assert!(json::from_str::<Message>(r#"{"kind": "x", "body": [1,]}"#).is_err());
     /// ```
     pub fn raw_value(&mut self) -> Result<&'de str, Error> {
+        if self.is_tree() {
+            return self.tree_raw_value();
+        }
         self.peek()?;
         let start = self.pos;
         self.skip_value()?;
@@ -324,6 +331,9 @@ impl<'de> Reader<'de> {
         raw: &'de str,
         read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        if self.is_tree() {
+            return self.tree_reread_with(raw, read);
+        }
         // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
         // from elsewhere is caught by the check below.
         let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
@@ -343,6 +353,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             last_key: start,
             buffered: self.buffered,
+            tree: None,
         };
         // serde_json reads such values out of a buffer of serde's, which knows no positions:
         // it places their data errors where its reader then is, as this reader is now.

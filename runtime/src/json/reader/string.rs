@@ -9,7 +9,7 @@ impl<'de> Reader<'de> {
     /// Reads a string: borrowed from the input when it has no escapes.
     #[inline]
     pub fn decode_str(&mut self) -> Result<Str<'de, '_>, Error> {
-        match self.peek()? {
+        match next_byte!(self, self.tree_str()) {
             b'"' => {
                 self.last_key = self.pos;
                 self.pos += 1;
@@ -17,6 +17,16 @@ impl<'de> Reader<'de> {
             }
             _ => Err(self.invalid_type("a string")),
         }
+    }
+
+    /// Reads a string into a new `String` (what [`Reader::decode_str`] gives, copied).
+    #[inline]
+    pub(crate) fn decode_string(&mut self) -> Result<String, Error> {
+        if self.pos >= self.input.len() {
+            // The end of the input, or a tree to read.
+            return self.tree_string();
+        }
+        Ok(String::from(&*self.decode_str()?))
     }
 
     /// The `N` bytes between the quotes when the next value is a string whose closing quote
@@ -203,6 +213,9 @@ impl<'de> Reader<'de> {
     /// itself may already be gone from the scratch buffer).
     #[cold]
     pub fn string_at(&self, offset: usize) -> String {
+        if self.is_tree() {
+            return self.tree_key_at(offset);
+        }
         let mut again = Reader {
             text: self.text,
             input: self.input,
@@ -211,6 +224,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             last_key: 0,
             buffered: false,
+            tree: None,
         };
         again
             .decode_str()

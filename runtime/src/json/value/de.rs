@@ -2,6 +2,8 @@
 
 use std::borrow::Borrow;
 
+use typed_arena::Arena;
+
 use super::Value;
 use crate::json::reader::{Reader, DEFAULT_MAX_DEPTH};
 use crate::json::{DecodeOwned, Error};
@@ -9,11 +11,14 @@ use crate::json::{DecodeOwned, Error};
 /// Decodes a `T` from a [`Value`], owned or borrowed (serde_json's `from_value`, and
 /// `T::deserialize(&value)` for a reference).
 ///
-/// The value is written as compact JSON into a buffer and decoded from there, so what is
-/// accepted or rejected, and how, is exactly what [`from_str`](crate::json::from_str) does with
-/// the value's text (including the depth limit). Errors name the path to the offending value
-/// (`users[3].id`) but carry no line, column or offset, as serde_json's do not: there is no
-/// text to point into.
+/// The decoder walks the value itself, with no text in between: what is accepted or
+/// rejected, and how, is exactly what [`from_str`](crate::json::from_str) does with the
+/// value's compact text (the same values, the same error messages, the same depth limit), at a
+/// fraction of the cost of writing and reading that text. `Value` fields are copied out of the
+/// tree whole. Only a value that the type reads as text (a [`RawValue`](crate::json::RawValue),
+/// a field bridged to serde, an untagged enum's value handed to a serde impl) is written out
+/// for it. Errors name the path to the offending value (`users[3].id`) but carry no line,
+/// column or offset, as serde_json's do not: there is no text to point into.
 ///
 /// ```
 /// use fastwire::json;
@@ -31,8 +36,8 @@ use crate::json::{DecodeOwned, Error};
 /// assert_eq!((err.line(), err.column(), err.offset()), (0, 0, 0));
 /// ```
 pub fn from_value<T: DecodeOwned>(value: impl Borrow<Value>) -> Result<T, Error> {
-    let text = crate::json::to_string(value.borrow());
-    let mut r = Reader::new(&text, DEFAULT_MAX_DEPTH);
+    let texts = Arena::new();
+    let mut r = Reader::over_value(value.borrow(), &texts, DEFAULT_MAX_DEPTH);
     T::decode(&mut r)
         .and_then(|decoded| r.end().map(|()| decoded))
         .map_err(Error::without_position)

@@ -838,8 +838,19 @@ impl Encode for Map {
     }
 }
 
+impl Map {
+    /// The entries in order, for a reader walking the map.
+    #[inline]
+    pub(crate) fn entry_slice(&self) -> &[(String, Value)] {
+        &self.entries
+    }
+}
+
 impl<'de> Decode<'de> for Map {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        if let Some(copy) = r.take_tree_map() {
+            return Ok(copy);
+        }
         r.begin_object("a map")?;
         let mut map = Map::new();
         let mut first = true;

@@ -561,6 +561,9 @@ impl Encode for Value {
 
 impl<'de> Decode<'de> for Value {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        if let Some(copy) = r.take_tree_value() {
+            return Ok(copy);
+        }
         match r.peek()? {
             b'n' => r.decode_null("any valid JSON value").map(|()| Value::Null),
             b't' | b'f' => r.decode_bool().map(Value::Bool),

@@ -253,6 +253,16 @@ impl Number {
         }
     }
 
+    /// The number as the reader would parse its text: what a reader over a tree hands out.
+    #[inline]
+    pub(crate) fn to_parsed(self) -> ParsedNumber {
+        match self.n {
+            N::PosInt(value) => ParsedNumber::U64(value),
+            N::NegInt(value) => ParsedNumber::I64(value),
+            N::Float(value) => ParsedNumber::F64(value),
+        }
+    }
+
     /// The number the reader parsed, classified as serde_json classifies it.
     pub(super) fn from_parsed(parsed: ParsedNumber) -> Number {
         let n = match parsed {
