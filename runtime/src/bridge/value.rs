@@ -168,10 +168,8 @@ mod msgpack_impls {
     use serde_json::{Map, Number, Value};
 
     use super::str_hint;
+    use crate::msgpack::json_tree::{self, JsonTree};
     use crate::msgpack::{Decode, Encode, Error, Reader, Writer};
-
-    /// What serde_json says it expected where a `Value` could not start.
-    const ANY_VALUE: &str = "any valid JSON value";
 
     /// Integers in their smallest form, floats as `float 64`, as rmp-serde writes them.
     impl Encode for Number {
@@ -192,54 +190,10 @@ mod msgpack_impls {
         }
     }
 
-    /// What a number reads to, as serde_json's visitors see what rmp-serde hands them: an
-    /// integer of any form (by value: a non-negative `int 8` is the same number as a
-    /// `uint 8`), a float (`float 32` widened), or for floats that are not finite, which
-    /// serde_json's `Number` cannot hold, `None`.
-    enum Read {
-        Number(Number),
-        NotFinite,
-    }
-
-    /// Reads a number if one comes next; `Ok(None)`, consuming nothing, for anything else.
-    #[inline]
-    fn read_number(r: &mut Reader<'_>) -> Result<Option<Read>, Error> {
-        let number = match r.peek()? {
-            0x00..=0x7f | 0xcc..=0xcf => Number::from(r.decode_u64("a JSON number")?),
-            0xe0..=0xff | 0xd0..=0xd3 => Number::from(r.decode_i64("a JSON number")?),
-            0xca => return Ok(Some(float(f64::from(r.decode_f32()?)))),
-            0xcb => return Ok(Some(float(r.decode_f64()?))),
-            _ => return Ok(None),
-        };
-        Ok(Some(Read::Number(number)))
-    }
-
-    #[inline]
-    fn float(value: f64) -> Read {
-        Number::from_f64(value).map_or(Read::NotFinite, Read::Number)
-    }
-
     /// Any integer or float. A float that is not finite is refused with serde_json's message.
     impl<'de> Decode<'de> for Number {
         fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-            let at = r.offset();
-            match read_number(r)? {
-                Some(Read::Number(number)) => Ok(number),
-                Some(Read::NotFinite) => Err(r.custom_at("not a JSON number", at)),
-                None => Err(invalid_type(r, "a JSON number")),
-            }
-        }
-    }
-
-    /// `invalid type` for the value at the reader, in serde's words for it as rmp-serde hands
-    /// it over (an extension value reaches a visitor as a newtype struct).
-    #[cold]
-    fn invalid_type(r: &Reader<'_>, expected: &'static str) -> Error {
-        match r.peek() {
-            Ok(0xc7..=0xc9 | 0xd4..=0xd8) => {
-                r.invalid_type_found("newtype struct".to_owned(), expected, r.offset())
-            }
-            _ => r.invalid_type(expected),
+            json_tree::decode_number::<Value>(r)
         }
     }
 
@@ -262,39 +216,8 @@ mod msgpack_impls {
     /// or `nil` for the empty map, as serde_json's `Map` reads through rmp-serde.
     impl<'de> Decode<'de> for Map<String, Value> {
         fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-            if r.try_nil()? {
-                return Ok(Map::new());
-            }
-            if !matches!(r.peek()?, 0x80..=0x8f | 0xde | 0xdf) {
-                return Err(invalid_type(r, "a map"));
-            }
-            let len = r.begin_map("a map")?;
-            decode_entries(r, len, false)
+            json_tree::decode_map::<Value>(r)
         }
-    }
-
-    /// The `len` entries of a map whose header has been read. serde_json's `Value` reads its
-    /// first key through a visitor that takes only strings, the others as `String`s, which
-    /// take a `bin` of UTF-8 too: `first_key_str` says whether to refuse a `bin` first key.
-    fn decode_entries(
-        r: &mut Reader<'_>,
-        len: usize,
-        first_key_str: bool,
-    ) -> Result<Map<String, Value>, Error> {
-        let mut map = Map::new();
-        for index in 0..len {
-            let key = match r.peek()? {
-                0xa0..=0xbf | 0xd9..=0xdb => r.decode_str()?,
-                0xc4..=0xc6 if index > 0 || !first_key_str => r.decode_str()?,
-                _ if index == 0 && first_key_str => return Err(invalid_type(r, "a string key")),
-                _ => return Err(invalid_type(r, "a string")),
-            };
-            let key = key.to_owned();
-            let value = Value::decode(r).map_err(|e| e.in_key(&key))?;
-            map.insert(key, value);
-        }
-        r.end_container();
-        Ok(map)
     }
 
     /// As rmp-serde writes a `Value` through serde: `nil`, booleans, numbers as
@@ -329,38 +252,63 @@ mod msgpack_impls {
 
     /// What `rmp_serde::from_slice::<Value>` accepts: `nil` as `Null`, booleans, integers of
     /// any form and floats (a float that is not finite as `Null`, as serde_json's visitor
-    /// makes it), strings, arrays, and maps with string keys (see `decode_entries`). Binaries
-    /// and extension values are refused, as serde_json's visitor refuses them.
+    /// makes it), strings, arrays, and maps with string keys (the first a `str`, the others
+    /// `str` or `bin` holding UTF-8). Binaries and extension values are refused, as
+    /// serde_json's visitor refuses them.
     impl<'de> Decode<'de> for Value {
         fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-            if let Some(number) = read_number(r)? {
-                return Ok(match number {
-                    Read::Number(number) => Value::Number(number),
-                    Read::NotFinite => Value::Null,
-                });
-            }
-            match r.peek()? {
-                0xc0 => r.decode_nil(ANY_VALUE).map(|()| Value::Null),
-                0xc2 | 0xc3 => r.decode_bool().map(Value::Bool),
-                0xa0..=0xbf | 0xd9..=0xdb => Ok(Value::String(r.decode_str()?.to_owned())),
-                0x90..=0x9f | 0xdc | 0xdd => {
-                    let len = r.begin_array(ANY_VALUE)?;
-                    // The claim is already bounded by the input's size; reserve no more
-                    // than about a megabyte up front either.
-                    let room = (1 << 20) / std::mem::size_of::<Value>();
-                    let mut items = Vec::with_capacity(len.min(room));
-                    for index in 0..len {
-                        items.push(Value::decode(r).map_err(|e| e.in_index(index))?);
-                    }
-                    r.end_container();
-                    Ok(Value::Array(items))
-                }
-                0x80..=0x8f | 0xde | 0xdf => {
-                    let len = r.begin_map(ANY_VALUE)?;
-                    decode_entries(r, len, true).map(Value::Object)
-                }
-                _ => Err(invalid_type(r, ANY_VALUE)),
-            }
+            json_tree::decode_value(r)
+        }
+    }
+
+    /// serde_json's tree, for the decoder it shares with fastwire's `json::Value`.
+    impl JsonTree for Value {
+        type Number = Number;
+        type Map = Map<String, Value>;
+
+        #[inline]
+        fn float(value: f64) -> Option<Number> {
+            Number::from_f64(value)
+        }
+
+        #[inline]
+        fn null() -> Self {
+            Value::Null
+        }
+
+        #[inline]
+        fn bool(value: bool) -> Self {
+            Value::Bool(value)
+        }
+
+        #[inline]
+        fn number(number: Number) -> Self {
+            Value::Number(number)
+        }
+
+        #[inline]
+        fn string(text: String) -> Self {
+            Value::String(text)
+        }
+
+        #[inline]
+        fn array(items: Vec<Self>) -> Self {
+            Value::Array(items)
+        }
+
+        #[inline]
+        fn object(map: Map<String, Value>) -> Self {
+            Value::Object(map)
+        }
+
+        #[inline]
+        fn new_map() -> Map<String, Value> {
+            Map::new()
+        }
+
+        #[inline]
+        fn insert(map: &mut Map<String, Value>, key: String, value: Self) {
+            map.insert(key, value);
         }
     }
 }

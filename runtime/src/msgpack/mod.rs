@@ -56,6 +56,8 @@ mod encode;
 mod error;
 mod flat;
 mod flat_entries;
+#[cfg(any(feature = "json", feature = "serde"))]
+pub(crate) mod json_tree;
 mod net;
 mod os;
 mod reader;

@@ -21,6 +21,8 @@ mod macros;
 mod map;
 mod map_entry;
 mod map_iter;
+#[cfg(feature = "msgpack")]
+mod msgpack;
 mod number;
 mod partial_eq;
 mod ser;
@@ -49,7 +51,9 @@ use super::{Decode, Encode, Error, Writer};
 /// Decode one with [`from_str`](super::from_str) (or any of the `from_*` functions), build one
 /// with [`json!`](crate::json!) or the `From` conversions, and encode it like any other value:
 /// the bytes are serde_json's for the same document. `Display` writes compact JSON, and `{:#}`
-/// the pretty layout.
+/// the pretty layout. With the `msgpack` feature a `Value` is a MessagePack value too, written
+/// and read as rmp-serde writes and reads serde_json's `Value` (see its `msgpack::Encode` and
+/// `msgpack::Decode` impls).
 ///
 /// ```
 /// use fastwire::json::{self, Value};
