@@ -252,6 +252,9 @@ struct Kitchen {
     loose: Vec<serde_json::Value>,
     object: serde_json::Map<String, serde_json::Value>,
     number: serde_json::Number,
+    ours: Vec<Value>,
+    our_map: Map,
+    our_number: Option<Number>,
     raw: Raw,
     #[wire(serde)]
     bridged: serde_json::Value,
@@ -387,6 +390,15 @@ fn kitchen() -> Kitchen {
             .unwrap()
             .clone(),
         number: serde_json::Number::from(-12),
+        ours: vec![
+            Value::Null,
+            fastwire::json!({ "deep": [1, 2.5, "x", { "k": [] }] }),
+        ],
+        our_map: fastwire::json!({ "k": "v", "n": null })
+            .as_object()
+            .unwrap()
+            .clone(),
+        our_number: Some(Number::from(-12)),
         raw: Raw(RawValue::from_string(r#"{"raw":[1,2]}"#.into()).unwrap()),
         bridged: serde_json::json!({ "bridged": [true, null] }),
         unit: Unit,

@@ -588,7 +588,11 @@ fn numbers_encode_and_read_as_rmp_serde_does() {
         assert!(same_number(&ours, theirs), "{theirs}");
         assert_eq!(msgpack::to_vec(&ours), expected, "{theirs}");
         // The hint that sizes the output buffer is exact for a number.
-        assert_eq!(msgpack::Encode::size_hint(&ours), expected.len(), "{theirs}");
+        assert_eq!(
+            msgpack::Encode::size_hint(&ours),
+            expected.len(),
+            "{theirs}"
+        );
         assert_eq!(
             rmp_serde::to_vec_named(&ours).unwrap(),
             expected,

@@ -152,15 +152,16 @@ fn clone_map_within(map: &Map, remaining: usize) -> Option<Map> {
 fn too_deep(value: &Value, remaining: usize) -> bool {
     let mut pending: Vec<(&Value, usize)> = vec![(value, remaining)];
     while let Some((value, remaining)) = pending.pop() {
-        let children: Box<dyn Iterator<Item = &Value>> = match value {
-            Value::Array(items) => Box::new(items.iter()),
-            Value::Object(map) => Box::new(map.entry_slice().iter().map(|(_, value)| value)),
-            _ => continue,
-        };
-        if remaining <= 1 {
-            return true;
+        match value {
+            Value::Array(_) | Value::Object(_) if remaining <= 1 => return true,
+            Value::Array(items) => pending.extend(items.iter().map(|item| (item, remaining - 1))),
+            Value::Object(map) => pending.extend(
+                map.entry_slice()
+                    .iter()
+                    .map(|(_, member)| (member, remaining - 1)),
+            ),
+            _ => {}
         }
-        pending.extend(children.map(|child| (child, remaining - 1)));
     }
     false
 }
