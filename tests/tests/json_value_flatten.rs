@@ -423,6 +423,44 @@ fn members_are_collected_in_input_order() {
     assert_eq!(read.value, Some(json::Value::Object(json::Map::new())));
 }
 
+/// `T` read from a document tree by `json::from_value` (fastwire) and `serde_json::from_value`
+/// (serde): both accept or both refuse, and read the same (keys sorted: serde_json's tree
+/// sorts them).
+fn from_tree<O, S>(text: &str) -> bool
+where
+    O: DecodeOwnedAll + EncodeAll + Debug,
+    S: Serialize + DeserializeOwned + Debug,
+{
+    let ours = json::from_value::<O>(json::from_str::<json::Value>(text).unwrap());
+    let theirs = serde_json::from_value::<S>(serde_json::from_str(text).unwrap());
+    let what = format!("{} from the tree of {text}", std::any::type_name::<O>());
+    if let (Ok(ours), Ok(theirs)) = (&ours, &theirs) {
+        same_reading::<_, _, S>(&what, ours, theirs, None);
+    }
+    agree(&what, &ours, &theirs)
+}
+
+#[test]
+fn members_are_read_from_a_document_tree_too() {
+    for text in [
+        r#"{"z":1,"id":7,"a":{"b":[1,2]},"note":"n","\u00e9":null}"#,
+        r#"{"id":7,"kind":"k","version":2,"b":3,"a":4}"#,
+        r#"{"id":7,"x":1.5e300}"#,
+        r#"{"x":1}"#,
+        r#"{"id":1,"b":2}"#,
+    ] {
+        from_tree::<Doc<ours::Map>, Doc<theirs::Map>>(text);
+        from_tree::<Two<ours::Map, ours::Value>, Two<theirs::Map, theirs::Value>>(text);
+        from_tree::<Maybe<ours::Map, ours::Value>, Maybe<theirs::Map, theirs::Value>>(text);
+        from_tree::<Beside<ours::Map>, Beside<theirs::Map>>(text);
+        from_tree::<Nested<ours::Map, ours::Value>, Nested<theirs::Map, theirs::Value>>(text);
+        from_tree::<Guarded<ours::Value>, Guarded<theirs::Value>>(text);
+    }
+    assert!(from_tree::<Loose<ours::Value>, Loose<theirs::Value>>(
+        r#"{"id":7,"x":[{}]}"#
+    ));
+}
+
 #[test]
 fn what_serde_refuses_is_refused() {
     let every = [
