@@ -169,6 +169,25 @@ pub fn struct_from_entries(
             .collect(),
         Source::Entries => Vec::new(),
     };
+    // Whether the streamed flattened field `index` is offered members in the pass: no
+    // flattened field declared before it, streamed or not, sees every member left (it must
+    // still see those this one takes). A field not offered reads its members once the object
+    // is read, as one that is not streamed does.
+    let offered = |index: usize| {
+        let before = fields
+            .flattened
+            .iter()
+            .take_while(|(i, _)| *i != index)
+            .map(|(i, f)| {
+                if streamed.iter().any(|(s, _)| s == i) {
+                    let ty = f.ty;
+                    quote!(!#krate::__flat!(#format_name::sees_rest::<#ty>()))
+                } else {
+                    quote!(false)
+                }
+            });
+        quote!((true #(&& #before)*))
+    };
     let read_own = match &source {
         Source::Entries => {
             let arms = fields.arms(
@@ -216,22 +235,9 @@ pub fn struct_from_entries(
             let offers = streamed.iter().map(|(index, field)| {
                 let state = state(*index);
                 let ty = field.ty;
-                // Every flattened field declared before this one, streamed or not.
-                let before =
-                    fields
-                        .flattened
-                        .iter()
-                        .take_while(|(i, _)| i != index)
-                        .map(|(i, f)| {
-                            if streamed.iter().any(|(s, _)| s == i) {
-                                let ty = f.ty;
-                                quote!(!#krate::__flat!(#format_name::sees_rest::<#ty>()))
-                            } else {
-                                quote!(false)
-                            }
-                        });
+                let offered = offered(*index);
                 quote! {
-                    if true #(&& #before)*
+                    if #offered
                         && #krate::__flat!(#format_name::offer::<#ty>(&mut #state, __key, __r))?
                     {
                         return #krate::__private::Ok(true);
@@ -272,7 +278,9 @@ pub fn struct_from_entries(
                 quote!(#krate::__flat!(#format_name::finish::<#ty>(#state, __entries))),
                 span,
             );
-            quote!(let #binding = #finish?;)
+            let offered = offered(*index);
+            let read = flattened_value(cx, field);
+            quote!(let #binding = if #offered { #finish? } else { #read };)
         } else {
             let value = flattened_value(cx, field);
             quote!(let #binding = #value;)
@@ -342,6 +350,12 @@ pub fn struct_flat_fields(cx: &Ctx, layout: &impl Layout, cont: &Container) -> O
         return None;
     };
     let fields = OwnFields::new(cx, layout, all);
+    // A struct with flattened fields of its own is read as a map by serde, through an access
+    // that takes no member from the enclosing object: it is not offered members either (its
+    // `DecodeFlat` reads it, and puts back what it took).
+    if !fields.flattened.is_empty() {
+        return None;
+    }
     let types = fields.own.iter().map(|(_, f)| {
         let ty = f.ty;
         quote!(#krate::__private::Option<#ty>,)
@@ -453,13 +467,19 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
                 fields,
                 expecting: format!("struct {}", cont.ident),
             };
-            Some(struct_from_entries(
-                cx,
-                layout,
-                &target,
-                false,
-                Source::Entries,
-            ))
+            let read = struct_from_entries(cx, layout, &target, false, Source::Entries);
+            if !reads_entries(fields) {
+                return Some(read);
+            }
+            // serde reads a struct with flattened fields as a map, through an access that
+            // takes no member from the enclosing object: the members its fields took stay
+            // for the parts after it (and for `deny_unknown_fields`).
+            Some(quote! {
+                let __marks = #fmt::FlatEntries::marks(__entries);
+                let __read = (|| -> #krate::__private::Result<Self, #fmt::Error> { #read })();
+                #fmt::FlatEntries::restore(__entries, &__marks);
+                __read
+            })
         }
         Style::Tuple | Style::Unit => None,
     }

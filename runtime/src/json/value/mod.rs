@@ -15,6 +15,7 @@
 //! ```
 
 mod de;
+mod flat;
 mod from;
 mod index;
 mod macros;
