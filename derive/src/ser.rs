@@ -836,9 +836,20 @@ pub fn value_hint(cx: &Ctx, member: &Member) -> TokenStream {
     )
 }
 
-/// `tokens` with every span set to `span`: a path whose tokens come from several places is
-/// reported at the first one, so the whole call must carry the field's span.
+/// A span at `span`'s place in the user's source that resolves names as the rest of the
+/// generated code does (at the derive's call site). Generated code placed at a user's token
+/// (so that an error about it points there) must still see the derive's own locals (`__r`,
+/// `__w`, `self`): when the type comes through a `macro_rules!` macro, its tokens carry that
+/// macro's hygiene, which would hide them.
+pub fn located(span: Span) -> Span {
+    Span::call_site().located_at(span)
+}
+
+/// `tokens` with every span set to `span` (placed as [`located`] says): a path whose tokens come
+/// from several places is reported at the first one, so the whole call must carry the field's
+/// span.
 pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    let span = located(span);
     tokens
         .into_iter()
         .map(|mut token| {

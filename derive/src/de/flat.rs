@@ -4,7 +4,7 @@
 //! in declaration order, from what is left (serde's order).
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 
 use super::{
@@ -449,7 +449,10 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
         let ty = field.ty;
         let span = ty.span();
         let fmt = respan(fmt.clone(), span);
-        quote_spanned!(span=> <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?)
+        crate::ser::respan(
+            quote!(<#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?),
+            span,
+        )
     };
     if cont.attrs.transparent.is_some() {
         let chosen = cont.transparent_candidates(Direction::Decode)[0];
@@ -509,5 +512,8 @@ pub fn flattened_value(cx: &Ctx, field: &Field) -> TokenStream {
         let read = quote!(#krate::__dispatch!(serde #name::decode_flat::<#ty>(__entries)));
         return respan(quote!(#read?), crate::ser::tokens_span(tokens));
     }
-    quote_spanned!(span=> <#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?)
+    crate::ser::respan(
+        quote!(<#ty as #fmt::DecodeFlat<'de>>::decode_flat(__entries)?),
+        span,
+    )
 }

@@ -7,7 +7,7 @@
 //! format's framing: how a struct, a sequence and an enum's tag are written.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 
 mod flat;
@@ -514,8 +514,8 @@ fn decode_value(cx: &Ctx, field: &Field) -> TokenStream {
         );
     }
     match crate::borrow::borrowed_cow(field) {
-        Some(CowKind::Str) => quote_spanned!(span=> #fmt::__borrow_cow_str(__r)),
-        Some(CowKind::Bytes) => quote_spanned!(span=> #fmt::__borrow_cow_bytes(__r)),
+        Some(CowKind::Str) => respan(quote!(#fmt::__borrow_cow_str(__r)), span),
+        Some(CowKind::Bytes) => respan(quote!(#fmt::__borrow_cow_bytes(__r)), span),
         None => respan(
             field_op(
                 cx,
