@@ -2,7 +2,8 @@
 //! (`#[serde(flatten)] extra: Map<String, Value>`), the usual way to keep the members a
 //! struct does not name: written as members of the enclosing object, read from every member
 //! no other part took (serde's rule for flattened maps). A flattened `Value` must be an
-//! object, as in serde: anything else fails when encoding and is refused when decoding.
+//! object or `null` (which writes no members), as in serde: anything else fails when encoding,
+//! with serde's message, and is refused when decoding.
 
 #[cfg(feature = "json")]
 mod json_flat {
@@ -28,8 +29,9 @@ mod json_flat {
         fn encode_flat<W: Writer>(&self, w: &mut W, first: bool) -> bool {
             match self {
                 Value::Object(map) => map.encode_flat(w, first),
-                _ => {
-                    w.fail(super::NOT_AN_OBJECT);
+                Value::Null => first,
+                other => {
+                    w.fail(super::not_an_object(other));
                     first
                 }
             }
@@ -90,7 +92,8 @@ mod msgpack_flat {
         fn encode_flat<W: Writer>(&self, w: &mut W) {
             match self {
                 Value::Object(map) => map.encode_flat(w),
-                _ => w.fail(super::NOT_AN_OBJECT),
+                Value::Null => {}
+                other => w.fail(super::not_an_object(other)),
             }
         }
     }
@@ -119,6 +122,23 @@ mod msgpack_flat {
     }
 }
 
-/// serde's message for flattening a value that is not an object.
+/// serde's message for flattening `value`, which is neither an object nor `null`.
+#[cfg(any(feature = "json", feature = "msgpack"))]
+fn not_an_object(value: &serde_json::Value) -> &'static str {
+    use serde_json::Value;
+    match value {
+        Value::Bool(_) => "can only flatten structs and maps (got a boolean)",
+        Value::Number(number) if number.is_f64() => {
+            "can only flatten structs and maps (got a float)"
+        }
+        Value::Number(_) => "can only flatten structs and maps (got an integer)",
+        Value::String(_) => "can only flatten structs and maps (got a string)",
+        Value::Array(_) => "can only flatten structs and maps (got a sequence)",
+        Value::Null | Value::Object(_) => "can only flatten structs and maps",
+    }
+}
+
+/// The start of serde's message for flattening a value that is not a map, for values whose
+/// kind is known only from their text.
 #[cfg(any(feature = "json", feature = "msgpack"))]
 pub(super) const NOT_AN_OBJECT: &str = "can only flatten structs and maps";
