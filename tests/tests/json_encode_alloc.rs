@@ -204,3 +204,31 @@ fn to_writer_allocations_do_not_grow_with_the_document() {
     r.unwrap();
     assert!(n_pretty <= 8, "to_writer_pretty allocated {n_pretty} times");
 }
+
+/// `to_vec` and `to_string` allocate exactly once (the size hint covers the whole document)
+/// for every file of the benchmark corpus, typed and as a `Value`, and write serde_json's
+/// bytes.
+#[test]
+fn corpus_to_vec_allocates_once() {
+    fn check<T: fastwire::json::Encode + Serialize>(value: &T, what: &str) {
+        let expected = serde_json::to_string(value).unwrap();
+        let (n, bytes) = allocations_in(|| fastwire::json::to_vec(value));
+        assert_bytes_eq(&bytes, expected.as_bytes(), what);
+        assert_eq!(n, 1, "to_vec of {what} allocated {n} times");
+        let (n, text) = allocations_in(|| fastwire::json::to_string(value));
+        assert_eq!(text, expected, "{what}");
+        assert_eq!(n, 1, "to_string of {what} allocated {n} times");
+    }
+    use fastwire_benches::data::load_corpus;
+    let twitter: fastwire_benches::twitter::Twitter = load_corpus("twitter.json");
+    check(&twitter, "twitter.json, typed");
+    let citm: fastwire_benches::citm::CitmCatalog = load_corpus("citm_catalog.json");
+    check(&citm, "citm_catalog.json, typed");
+    let canada: fastwire_benches::canada::Canada = load_corpus("canada.json");
+    check(&canada, "canada.json, typed");
+    for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
+        let text = fastwire_benches::data::read_corpus(name);
+        let value: fastwire::json::Value = fastwire::json::from_str(&text).unwrap();
+        check(&value, &format!("{name} as a Value"));
+    }
+}

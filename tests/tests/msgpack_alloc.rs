@@ -352,3 +352,41 @@ fn claims_within_the_input_reserve_no_more_than_it_could_hold() {
     // And rmp-serde refuses it too.
     assert!(rmp_serde::from_slice::<Vec<Vec<u64>>>(&input).is_err());
 }
+
+/// `to_vec` allocates exactly once (the size hint covers the whole document) for every file of
+/// the benchmark corpus, typed in map and array form and as a `Value`, and writes rmp-serde's
+/// bytes.
+#[test]
+fn corpus_to_vec_allocates_once() {
+    use fastwire_benches::twin::ArrayTwin;
+    fn check<T: fastwire::msgpack::Encode + Serialize>(value: &T, named: bool, what: &str) {
+        let expected = if named {
+            rmp_serde::to_vec_named(value).unwrap()
+        } else {
+            rmp_serde::to_vec(value).unwrap()
+        };
+        let (cost, bytes) = measure(|| fastwire::msgpack::to_vec(value));
+        assert_eq!(bytes, expected, "{what}");
+        assert_eq!(
+            cost.allocations, 1,
+            "to_vec of {what} allocated {} times",
+            cost.allocations
+        );
+    }
+    use fastwire_benches::data::load_corpus;
+    let twitter = load_twitter();
+    check(&twitter, true, "twitter.json, map form");
+    check(&twitter.to_twin(), false, "twitter.json, array form");
+    let citm = load_citm();
+    check(&citm, true, "citm_catalog.json, map form");
+    check(&citm.to_twin(), false, "citm_catalog.json, array form");
+    let canada: fastwire_benches::canada::Canada = load_corpus("canada.json");
+    check(&canada, true, "canada.json, map form");
+    check(&canada.to_twin(), false, "canada.json, array form");
+    for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
+        let json: serde_json::Value = load_corpus(name);
+        let bytes = rmp_serde::to_vec_named(&json).unwrap();
+        let value: fastwire::msgpack::Value = fastwire::msgpack::from_slice(&bytes).unwrap();
+        check(&value, true, &format!("{name} as a Value"));
+    }
+}

@@ -8,7 +8,7 @@ use std::ops;
 use std::str::FromStr;
 use std::vec;
 
-use super::{extrapolate, IntoIter, Iter, IterMut, Keys, Value, Values, ValuesMut};
+use super::{IntoIter, Iter, IterMut, Keys, Value, Values, ValuesMut};
 use crate::json::reader::Reader;
 use crate::json::{Decode, Encode, Error, Writer};
 
@@ -658,11 +658,9 @@ impl Map {
     }
 
     pub(super) fn size_hint(&self) -> usize {
-        extrapolate(
-            self.len(),
-            self.iter()
-                .map(|(key, value)| key.len() + 4 + value.size_hint()),
-        )
+        2 + crate::buf::slice_hint(&self.entries, |(key, value)| {
+            key.len() + 4 + value.size_hint()
+        })
     }
 }
 

@@ -529,15 +529,6 @@ impl FromStr for Value {
     }
 }
 
-/// Estimated encoded size of `len` items from the average of the first few `sizes`, plus two
-/// brackets.
-fn extrapolate(len: usize, sizes: impl Iterator<Item = usize>) -> usize {
-    let (sampled, total) = sizes
-        .take(4)
-        .fold((0usize, 0usize), |(n, sum), size| (n + 1, sum + size));
-    2 + total.checked_div(sampled).unwrap_or(0).saturating_mul(len)
-}
-
 impl Encode for Value {
     fn encode<W: Writer>(&self, w: &mut W) {
         match self {
@@ -556,9 +547,7 @@ impl Encode for Value {
             Value::Bool(_) => 5,
             Value::Number(number) => number.size_hint(),
             Value::String(string) => string.len() + 2,
-            Value::Array(items) => {
-                extrapolate(items.len(), items.iter().map(|item| item.size_hint() + 1))
-            }
+            Value::Array(items) => 2 + crate::buf::slice_hint(items, |item| item.size_hint() + 1),
             Value::Object(map) => map.size_hint(),
         }
     }

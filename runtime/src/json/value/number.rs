@@ -345,8 +345,9 @@ impl Encode for Number {
     #[inline]
     fn size_hint(&self) -> usize {
         match self.n {
-            N::PosInt(_) | N::NegInt(_) => 4,
-            N::Float(_) => 12,
+            N::PosInt(n) => crate::json::encode::unsigned_len(n),
+            N::NegInt(n) => crate::json::encode::signed_len(n),
+            N::Float(f) => crate::json::encode::f64_len_hint(f),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! [`Value`]'s encoder and decoder.
 
 use super::{Integer, Value};
-use crate::msgpack::encode::{map_hint, sequence_hint};
+use crate::msgpack::encode::slice_hint;
 use crate::msgpack::{Decode, Encode, Error, Reader, Timestamp, Writer};
 
 /// The extension type the spec reserves for timestamps.
@@ -67,8 +67,10 @@ impl Encode for Value {
             Value::F64(_) => 9,
             Value::String(value) => value.len() + 5,
             Value::Binary(value) => value.len() + 5,
-            Value::Array(items) => sequence_hint(items.len(), items.iter()),
-            Value::Map(entries) => map_hint(entries.len(), entries.iter().map(|(k, v)| (k, v))),
+            Value::Array(items) => slice_hint(items),
+            Value::Map(entries) => {
+                5 + crate::buf::slice_hint(entries, |(k, v)| k.size_hint() + v.size_hint())
+            }
             Value::Ext(_, data) => data.len() + 6,
             Value::Timestamp(value) => value.size_hint(),
         }
