@@ -21,31 +21,34 @@ fn holds_values(value: &Value) -> bool {
 }
 
 /// Drops what `value` holds, leaving it an empty array or object: nested containers are
-/// emptied first, `budget` levels down, and any deeper ones are moved to `deeper`.
+/// emptied first, in place, `budget` levels down, and any deeper ones are moved to `deeper`.
+/// The elements are then dropped where they lie, holding nothing to recurse into.
 fn empty(value: &mut Value, budget: usize, deeper: &mut Vec<Value>) {
     match value {
         Value::Array(items) => {
-            for item in mem::take(items) {
+            for item in items.iter_mut() {
                 release(item, budget, deeper);
             }
+            drop(mem::take(items));
         }
         Value::Object(map) => {
-            for (_, item) in mem::take(&mut map.entries) {
+            for (_, item) in map.entries.iter_mut() {
                 release(item, budget, deeper);
             }
+            drop(mem::take(&mut map.entries));
         }
         _ => {}
     }
 }
 
-/// Drops `item`, an element of a container being emptied, once it holds nothing (so that its
-/// own drop has nothing to recurse into).
+/// Empties `item`, an element of a container being emptied, if it holds anything: now, if
+/// the budget allows, or later, from `deeper`.
 #[inline(always)]
-fn release(mut item: Value, budget: usize, deeper: &mut Vec<Value>) {
-    if holds_values(&item) {
+fn release(item: &mut Value, budget: usize, deeper: &mut Vec<Value>) {
+    if holds_values(item) {
         match budget.checked_sub(1) {
-            Some(budget) => empty(&mut item, budget, deeper),
-            None => deeper.push(item),
+            Some(budget) => empty(item, budget, deeper),
+            None => deeper.push(mem::take(item)),
         }
     }
 }
