@@ -169,6 +169,8 @@ mod flat;
 ))]
 mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod limit;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod read_window;

@@ -316,7 +316,17 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) 
     w.finish()
 }
 
-/// Decoding options, builder style. The defaults are serde_json's.
+/// Decoding options, builder style: the limits that keep hostile input from costing more
+/// than a caller allows.
+///
+/// | option | default | what it bounds |
+/// |---|---|---|
+/// | [`max_depth`](Decoder::max_depth) | 128 (serde_json's) | nesting of arrays and objects, so the stack |
+/// | [`max_input_size`](Decoder::max_input_size) | 4 GiB | bytes read by [`from_reader`](Decoder::from_reader), and per value by [`stream_reader`](Decoder::stream_reader) |
+///
+/// There is no limit on the length of a single array, object or string: JSON has no length
+/// prefixes, so every element is bytes of the input, and memory grows with the input (which
+/// the caller holds, or which `max_input_size` bounds), never with a claim in it.
 ///
 /// ```
 /// use fastwire::json::Decoder;
@@ -328,6 +338,7 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) 
 #[derive(Clone, Debug)]
 pub struct Decoder {
     max_depth: usize,
+    max_input_size: usize,
 }
 
 impl Default for Decoder {
@@ -337,11 +348,39 @@ impl Default for Decoder {
 }
 
 impl Decoder {
-    /// The default options: the nesting limit is 128, as in serde_json.
+    /// The default options: the nesting limit is 128, as in serde_json; readers may yield up
+    /// to 4 GiB (the whole address space on 32-bit targets), more than any document read
+    /// into memory at once is expected to need.
     pub const fn new() -> Self {
         Decoder {
             max_depth: reader::DEFAULT_MAX_DEPTH,
+            max_input_size: crate::limit::DEFAULT_MAX_INPUT_SIZE,
         }
+    }
+
+    /// Sets how many bytes [`from_reader`](Decoder::from_reader) reads at most: a reader that
+    /// yields more (a stream that never ends, a body far larger than announced) is an error of
+    /// category [`Io`](Category::Io) and kind [`InvalidData`](io::ErrorKind::InvalidData),
+    /// returned once the limit is passed, without reading the rest. For
+    /// [`stream_reader`](Decoder::stream_reader) it bounds each value (and the whitespace
+    /// before it): a stream may go on for ever, one value may not. The default is 4 GiB.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use fastwire::json::{Decoder, Value};
+    ///
+    /// // `[` and then spaces, for ever.
+    /// let endless = (&b"["[..]).chain(std::io::repeat(b' '));
+    /// let err = Decoder::new().max_input_size(1 << 20).from_reader::<_, Value>(endless).unwrap_err();
+    /// assert_eq!(err.io_error_kind(), Some(std::io::ErrorKind::InvalidData));
+    ///
+    /// let small = Decoder::new().max_input_size(8);
+    /// assert_eq!(small.from_reader::<_, Vec<u8>>(&b"[1, 2]"[..]).unwrap(), [1, 2]);
+    /// assert!(small.from_reader::<_, Vec<u8>>(&b"[1, 2, 3]"[..]).is_err());
+    /// ```
+    pub const fn max_input_size(mut self, bytes: usize) -> Self {
+        self.max_input_size = bytes;
+        self
     }
 
     /// Sets the nesting limit. It counts as serde_json's does: a limit of `n` admits arrays and
@@ -378,9 +417,10 @@ impl Decoder {
         }
     }
 
-    /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
+    /// Decodes a `T` from everything `reader` yields, reading no more than
+    /// [`max_input_size`](Decoder::max_input_size) bytes; see [`from_reader`].
     pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> Result<T, Error> {
-        let input = crate::buf::read_all(reader).map_err(Error::io)?;
+        let input = crate::limit::read_at_most(reader, self.max_input_size).map_err(Error::io)?;
         self.from_slice(&input)
     }
 }

@@ -184,7 +184,10 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 ///
 /// The source is read in blocks into a buffer that keeps only the value being read (and
 /// what has been read past it), so an endless stream, such as a socket sending JSON Lines,
-/// is read in memory bounded by its largest value. A value is decoded once it has arrived
+/// is read in memory bounded by its largest value; a value longer than
+/// [`Decoder::max_input_size`] (4 GiB unless set) ends the stream with an error once that
+/// much of it has been read, so one that never ends costs at most about twice the limit.
+/// A value is decoded once it has arrived
 /// whole, so a value still arriving is never decoded over and over, and one that has arrived
 /// is returned without waiting for more (but a number, or `true`, `false` or `null`, is known
 /// to have ended only when the byte after it, or the end of the stream, has come: as with
@@ -213,6 +216,8 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 pub struct ReaderStream<R, T> {
     window: ReadWindow<R>,
     max_depth: usize,
+    /// The most bytes one value may take in the window.
+    max_input_size: usize,
     /// Line breaks before the window, and characters since the last of them: for error
     /// positions in the whole stream.
     newlines: usize,
@@ -236,10 +241,11 @@ enum Attempt<T> {
 }
 
 impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
-    fn new(source: R, max_depth: usize) -> Self {
+    fn new(source: R, max_depth: usize, max_input_size: usize) -> Self {
         ReaderStream {
             window: ReadWindow::new(source),
             max_depth,
+            max_input_size,
             newlines: 0,
             column: 0,
             offset: 0,
@@ -283,8 +289,12 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
         Some(Err(err))
     }
 
-    /// Reads once more, or ends the stream with the I/O error.
+    /// Reads once more, or ends the stream with the I/O error, or with an error if the value
+    /// being read already takes more than the input size limit.
     fn fill(&mut self) -> Result<(), Error> {
+        if self.window.bytes().len() > self.max_input_size {
+            return Err(Error::io(crate::limit::too_large(self.max_input_size)));
+        }
         self.window.fill().map(drop).map_err(Error::io)
     }
 
@@ -643,7 +653,7 @@ impl Decoder {
     /// assert!(values.next().unwrap().is_err());
     /// ```
     pub fn stream_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> ReaderStream<R, T> {
-        ReaderStream::new(reader, self.max_depth)
+        ReaderStream::new(reader, self.max_depth, self.max_input_size)
     }
 }
 

@@ -219,7 +219,19 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
     w.finish()
 }
 
-/// Decoding options, builder style; the same options as [`json::Decoder`](crate::json::Decoder)'s.
+/// Decoding options, builder style; the same options as [`json::Decoder`](crate::json::Decoder)'s:
+/// the limits that keep hostile input from costing more than a caller allows.
+///
+/// | option | default | what it bounds |
+/// |---|---|---|
+/// | [`max_depth`](Decoder::max_depth) | 128 (as JSON's) | nesting of arrays and maps, so the stack |
+/// | [`max_input_size`](Decoder::max_input_size) | 4 GiB | bytes read by [`from_reader`](Decoder::from_reader), and per value by [`stream_reader`](Decoder::stream_reader) |
+///
+/// The lengths in headers need no limit of their own: a claim of more elements or bytes than
+/// the rest of the input could hold (every element takes at least a byte) is an error before
+/// anything is reserved, and room is reserved from a claim only up to a megabyte, so memory
+/// grows with the input (which the caller holds, or which `max_input_size` bounds), never
+/// with a number written in it.
 ///
 /// ```
 /// use fastwire::msgpack::Decoder;
@@ -227,10 +239,14 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
 /// let deep = [vec![0x91u8; 20], vec![0xc0]].concat(); // [[[...[nil]...]]]
 /// assert!(Decoder::new().max_depth(10).from_slice::<fastwire::msgpack::Value>(&deep).is_err());
 /// assert!(Decoder::new().from_slice::<fastwire::msgpack::Value>(&deep).is_ok());
+///
+/// // Five bytes claiming four billion elements: an error at once, nothing reserved.
+/// assert!(Decoder::new().from_slice::<Vec<u64>>(b"\xdd\xff\xff\xff\xff").is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Decoder {
     max_depth: usize,
+    max_input_size: usize,
 }
 
 impl Default for Decoder {
@@ -240,11 +256,39 @@ impl Default for Decoder {
 }
 
 impl Decoder {
-    /// The default options: the nesting limit is 128, as for JSON.
+    /// The default options: the nesting limit is 128, as for JSON; readers may yield up to
+    /// 4 GiB (the whole address space on 32-bit targets), more than any document read into
+    /// memory at once is expected to need.
     pub const fn new() -> Self {
         Decoder {
             max_depth: reader::DEFAULT_MAX_DEPTH,
+            max_input_size: crate::limit::DEFAULT_MAX_INPUT_SIZE,
         }
+    }
+
+    /// Sets how many bytes [`from_reader`](Decoder::from_reader) reads at most: a reader that
+    /// yields more (a stream that never ends, a body far larger than announced) is an error of
+    /// category [`Io`](Category::Io) and kind [`InvalidData`](io::ErrorKind::InvalidData),
+    /// returned once the limit is passed, without reading the rest. For
+    /// [`stream_reader`](Decoder::stream_reader) it bounds each value: a stream may go on for
+    /// ever, one value may not. The default is 4 GiB.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use fastwire::msgpack::{Decoder, Value};
+    ///
+    /// // An array of 65,535 strings, each of 255 bytes that never end.
+    /// let endless = (&b"\xdc\xff\xff"[..]).chain(std::io::repeat(0xd9));
+    /// let err = Decoder::new().max_input_size(1 << 20).from_reader::<_, Value>(endless).unwrap_err();
+    /// assert!(err.is_io());
+    ///
+    /// let small = Decoder::new().max_input_size(3);
+    /// assert_eq!(small.from_reader::<_, Vec<u8>>(&b"\x92\x01\x02"[..]).unwrap(), [1, 2]);
+    /// assert!(small.from_reader::<_, Vec<u8>>(&b"\x93\x01\x02\x03"[..]).is_err());
+    /// ```
+    pub const fn max_input_size(mut self, bytes: usize) -> Self {
+        self.max_input_size = bytes;
+        self
     }
 
     /// Sets the nesting limit. It counts as JSON's does: a limit of `n` admits arrays and maps
@@ -265,9 +309,10 @@ impl Decoder {
         Ok(value)
     }
 
-    /// Decodes a `T` from everything `reader` yields; see [`from_reader`].
+    /// Decodes a `T` from everything `reader` yields, reading no more than
+    /// [`max_input_size`](Decoder::max_input_size) bytes; see [`from_reader`].
     pub fn from_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> Result<T, Error> {
-        let input = crate::buf::read_all(reader).map_err(Error::io)?;
+        let input = crate::limit::read_at_most(reader, self.max_input_size).map_err(Error::io)?;
         self.from_slice(&input)
     }
 }

@@ -87,7 +87,9 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 ///
 /// The source is read in blocks into a buffer that keeps only the value being read (and what
 /// has been read past it), so an endless stream is read in memory bounded by its largest
-/// value. The lengths in each value's headers say when it has arrived whole: it is then
+/// value; a value longer than [`Decoder::max_input_size`] (4 GiB unless set) ends the stream
+/// with an error once that much of it has been read, so one that never ends costs at most
+/// about twice the limit. The lengths in each value's headers say when it has arrived whole: it is then
 /// decoded, once, and returned without waiting for more. A value cut short by the end of
 /// the stream is an error of category [`Eof`](super::Category::Eof); an I/O error ends the
 /// stream with an error of category [`Io`](super::Category::Io) (`Interrupted` reads are
@@ -106,6 +108,8 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 pub struct ReaderStream<R, T> {
     window: ReadWindow<R>,
     max_depth: usize,
+    /// The most bytes one value may take in the window.
+    max_input_size: usize,
     offset: usize,
     failed: bool,
     output: PhantomData<fn() -> T>,
@@ -162,6 +166,10 @@ impl<R: io::Read, T: DecodeOwned> Iterator for ReaderStream<R, T> {
                         self.fail(err)
                     }
                 };
+            }
+            if self.window.bytes().len() > self.max_input_size {
+                let err = crate::limit::too_large(self.max_input_size);
+                return self.fail(Error::io(err));
             }
             if let Err(err) = self.window.fill() {
                 return self.fail(Error::io(err));
@@ -330,6 +338,7 @@ impl Decoder {
         ReaderStream {
             window: ReadWindow::new(reader),
             max_depth: self.max_depth,
+            max_input_size: self.max_input_size,
             offset: 0,
             failed: false,
             output: PhantomData,

@@ -15,6 +15,7 @@
 //! ```
 
 mod de;
+mod drop;
 mod flat;
 mod from;
 mod index;

@@ -135,8 +135,9 @@ impl ValueWriter {
                 Some(key) => {
                     map.insert(key, value);
                 }
-                None => match value {
-                    Value::String(name) => *key = Some(name),
+                // `Value` has a `Drop` impl, so the name is taken rather than moved out.
+                None => match &mut { value } {
+                    Value::String(name) => *key = Some(mem::take(name)),
                     _ => self.fail_with("the encoder wrote an object key that is not a string"),
                 },
             },

@@ -24,6 +24,7 @@
 mod codec;
 mod convert;
 mod display;
+mod drop;
 mod from;
 mod integer;
 #[cfg(test)]
