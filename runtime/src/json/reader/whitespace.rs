@@ -61,12 +61,14 @@ mod tests {
         matches!(byte, b' ' | b'\n' | b'\r' | b'\t')
     }
 
-    /// Every position of every byte value after runs of every length up to 40, with every
-    /// starting offset: the fast search agrees with a byte-by-byte one.
+    /// Every position of every byte value (under Miri, the whitespace bytes and a few others)
+    /// after runs of every length past four SSE2 blocks, with every starting offset: the fast
+    /// search agrees with a byte-by-byte one.
     #[test]
     fn whitespace_search_agrees_with_a_scalar_loop() {
-        for run in 0..40usize {
-            for byte in 0..=255u8 {
+        for run in 0..=66usize {
+            let bytes = (0..=255u8).filter(|b| !cfg!(miri) || b" \n\r\t\x0B\0x\x80".contains(b));
+            for byte in bytes {
                 let mut buf: Vec<u8> = (0..run).map(|i| b" \n\r\t"[i % 4]).collect();
                 buf.push(byte);
                 buf.extend_from_slice(b"   x");
