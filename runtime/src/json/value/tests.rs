@@ -196,7 +196,7 @@ fn map_matches_a_vec_model() {
     let mut rng = Lcg(42);
     let mut map = Map::new();
     let mut model: Vec<(String, Value)> = Vec::new();
-    for step in 0..if cfg!(miri) { 1_000 } else { 20_000 } {
+    for step in 0..if cfg!(miri) { 100 } else { 20_000 } {
         let key = format!("k{}", rng.next(300));
         match rng.next(13) {
             0..=5 => {
