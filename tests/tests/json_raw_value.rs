@@ -89,6 +89,7 @@ fn the_text_kept_is_serde_jsons() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "reads the conformance suite and the corpus from disk")]
 fn json_test_suite_and_corpus_as_raw_values() {
     let mut count = 0;
     for entry in fs::read_dir(data_dir(&["JSONTestSuite", "test_parsing"])).unwrap() {

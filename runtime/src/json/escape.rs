@@ -208,23 +208,96 @@ mod tests {
             .unwrap_or(bytes.len())
     }
 
-    /// Every byte value at every offset of buffers up to 40 bytes long, over a background of
-    /// bytes that never need escaping (ASCII and high bytes alike, to catch sign mistakes).
+    /// Checks both searches against the byte-by-byte one on `buf` from `from`: the one the
+    /// writer and reader use (SSE2 on x86_64) and the portable one (forced here, as it is the
+    /// only one elsewhere).
+    fn check_searches(buf: &[u8], from: usize) {
+        let want = find_escape_scalar(buf, from);
+        assert_eq!(find_escape(buf, from), want, "{buf:?} from {from}");
+        assert_eq!(find_escape_swar(buf, from), want, "{buf:?} from {from}");
+    }
+
+    /// A byte at every position of buffers of every length past four SSE2 blocks, over a
+    /// background of bytes that never need escaping (ASCII and high bytes alike, to catch sign
+    /// mistakes), searched from before, at and after it. Each buffer ends where its allocation
+    /// does and starts at a varying offset into it, so an over-long or misaligned load shows up
+    /// (under Miri, as an error).
     #[test]
     fn searches_agree_with_the_table() {
-        for background in [b'a', 0x7F, 0x80, 0xE3, 0xFF, b' ', b'!', b'#', b'[', b']'] {
-            for len in 0..40usize {
+        if cfg!(miri) {
+            // Miri checks the memory accesses, which depend on the length, the offset and
+            // where the search starts and stops rather than on the bytes: every length and
+            // stopping place, with one special byte.
+            for len in 0..=66 {
+                let offset = len % 16;
+                let mut storage = vec![0x80; offset + len];
+                for from in [
+                    0,
+                    1,
+                    7,
+                    8,
+                    15,
+                    16,
+                    17,
+                    31,
+                    32,
+                    33,
+                    len.saturating_sub(1),
+                    len,
+                ] {
+                    check_searches(&storage[offset..], from.min(len));
+                }
                 for pos in 0..len {
-                    for byte in 0..=255u8 {
-                        let mut buf = vec![background; len];
-                        buf[pos] = byte;
-                        for from in [0, pos.saturating_sub(1), pos] {
-                            let want = find_escape_scalar(&buf, from);
-                            assert_eq!(find_escape_swar(&buf, from), want, "{buf:?} from {from}");
-                            #[cfg(target_arch = "x86_64")]
-                            assert_eq!(find_escape_sse2(&buf, from), want, "{buf:?} from {from}");
+                    storage[offset + pos] = b'\\';
+                    check_searches(&storage[offset..], pos.saturating_sub(1));
+                    storage[offset + pos] = 0x80;
+                }
+            }
+            return;
+        }
+        for background in [b'a', 0x80, 0xFF, b'!', b']'] {
+            for len in 0..=66 {
+                check_searches(&vec![background; len], 0);
+                for pos in 0..len {
+                    let offset = (len * 7 + pos) % 16;
+                    let mut storage = vec![background; offset + len];
+                    for byte in 0..=255 {
+                        storage[offset + pos] = byte;
+                        for from in [0, pos, pos + 1] {
+                            check_searches(&storage[offset..], from);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Strings of every length past four SSE2 blocks with one character that needs escaping
+    /// at every position, written and read back: the output is serde_json's, and reading it
+    /// gives the string again (the reader finds escapes with the same searches).
+    #[test]
+    fn strings_escape_and_read_back_at_every_position() {
+        // Under Miri, lengths around the block sizes, with one special character.
+        let (specials, lengths): (&[char], Vec<usize>) = if cfg!(miri) {
+            (&['"'], vec![0, 7, 8, 15, 16, 17, 32, 66])
+        } else {
+            (
+                &[
+                    '"', '\\', '\n', '\u{0}', '\u{1f}', '\u{7f}', 'é', '\u{2028}',
+                ],
+                (0..=70).collect(),
+            )
+        };
+        for len in lengths {
+            for pos in 0..=len {
+                for &special in specials {
+                    let mut text: String =
+                        (0..len).map(|i| (b'a' + (i % 26) as u8) as char).collect();
+                    text.insert(pos, special);
+                    let json = crate::json::to_string(&text);
+                    assert_eq!(json, serde_json::to_string(&text).unwrap(), "{text:?}");
+                    let back: String = crate::json::from_str(&json).unwrap();
+                    assert_eq!(back, text);
                 }
             }
         }

@@ -932,7 +932,9 @@ mod tests {
     #[test]
     fn power_table_is_exact() {
         assert_eq!(POW5_128.len() as i64, MAX_EXP10 - MIN_EXP10 + 1);
-        for q in MIN_EXP10..=MAX_EXP10 {
+        // Every entry natively; under Miri (slow at big-number arithmetic) a spread of them.
+        let step = if cfg!(miri) { 130 } else { 1 };
+        for q in (MIN_EXP10..=MAX_EXP10).step_by(step) {
             let t = entry(q);
             assert!(t >> 127 == 1, "5^{q} not normalised");
             if q >= 0 {
@@ -963,7 +965,8 @@ mod tests {
     /// `bitlen(5^q) + q - 1` for `q >= 0`, `q - bitlen(5^-q)` for `q < 0`.
     #[test]
     fn exponent_formula_matches_exact_powers() {
-        for q in MIN_EXP10..=MAX_EXP10 {
+        let step = if cfg!(miri) { 130 } else { 1 };
+        for q in (MIN_EXP10..=MAX_EXP10).step_by(step) {
             let len = i64::from(bit_len(&pow5(q.unsigned_abs() as u32)));
             let want = if q >= 0 { len + q - 1 } else { q - len };
             assert_eq!(floor_log2_pow10(q), want, "q = {q}");
@@ -980,7 +983,7 @@ mod tests {
     fn decimal_to_f64_matches_std() {
         let mut rng = TestRng::new(0x5EED_F10A7);
         let mut undecided = 0;
-        let rounds = 200_000;
+        let rounds = if cfg!(miri) { 500 } else { 200_000 };
         for round in 0..rounds {
             let digits = match round % 4 {
                 0 => rng.next_u64() >> rng.below(64),
@@ -998,7 +1001,7 @@ mod tests {
                 None => undecided += 1,
             }
         }
-        assert!(undecided < rounds / 1000, "{undecided} undecided");
+        assert!(undecided <= rounds / 1000, "{undecided} undecided");
     }
 
     #[test]
@@ -1029,7 +1032,7 @@ mod tests {
     #[test]
     fn truncated_digits_bracket_the_value() {
         let mut rng = TestRng::new(77);
-        for _ in 0..20_000 {
+        for _ in 0..if cfg!(miri) { 200 } else { 20_000 } {
             let digits = 1_000_000_000_000_000_000 + rng.below(9_000_000_000_000_000_000);
             let exp10 = rng.below(660) as i64 - 340;
             let tail = 1 + rng.below(999);
@@ -1054,6 +1057,7 @@ mod tests {
     /// canada.json's floats need no slow path (the speed of the typed canada benchmark
     /// depends on it) and agree with std.
     #[test]
+    #[cfg_attr(miri, ignore = "reads the benchmark corpus from disk")]
     fn canada_floats_take_the_quick_path() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -282,8 +282,9 @@ mod tests {
 
     #[test]
     fn ipv6_text_is_displays_for_every_zero_pattern() {
-        // Every pattern of zero and non-zero groups, with a few values for the others.
-        for mask in 0u32..256 {
+        // Every pattern of zero and non-zero groups (under Miri, a spread of them), with a few
+        // values for the others.
+        for mask in (0u32..256).step_by(if cfg!(miri) { 17 } else { 1 }) {
             for fill in [1u16, 0xabc, 0xffff, 0x10] {
                 let groups: [u16; 8] = std::array::from_fn(|i| {
                     if mask & (1 << i) != 0 {
@@ -306,7 +307,7 @@ mod tests {
 
     #[test]
     fn ipv4_text_is_displays() {
-        for octet in 0..=255u8 {
+        for octet in (0..=255u8).step_by(if cfg!(miri) { 15 } else { 1 }) {
             let addr = Ipv4Addr::new(octet, 255 - octet, octet / 3, 7);
             assert_eq!(text(&addr), addr.to_string());
             for port in [0, 9, 10, 99, 100, 65535] {
