@@ -10,7 +10,7 @@
 pub(crate) fn json_write_ascii<W: crate::json::Writer>(w: &mut W, text: &[u8]) {
     w.reserve(text.len() + 2);
     // The text needs no escapes, so the writer's guarantee of valid JSON and UTF-8 holds.
-    let buf = w.buffer();
+    let buf = w.buffer(crate::json::Token);
     buf.push(b'"');
     buf.extend_from_slice(text);
     buf.push(b'"');

@@ -56,10 +56,10 @@ pub(crate) fn write_quoted<W: Writer + ?Sized>(w: &mut W, value: &str) {
     // holds throughout `write_body`.
     w.reserve(bytes.len() + 2);
     // SAFETY: room for the opening quote was reserved above.
-    unsafe { put_unchecked(w.buffer(), b"\"") };
+    unsafe { put_unchecked(w.buffer(crate::json::Token), b"\"") };
     write_body(w, bytes);
     // SAFETY: `write_body` leaves room for the closing quote (see the invariant above).
-    unsafe { put_unchecked(w.buffer(), b"\"") };
+    unsafe { put_unchecked(w.buffer(crate::json::Token), b"\"") };
 }
 
 #[cold]
@@ -83,13 +83,13 @@ fn write_body<W: Writer + ?Sized>(w: &mut W, bytes: &[u8]) {
     loop {
         let at = find_escape(bytes, start);
         // SAFETY: the clean run is at most the bytes still to copy, for which room is reserved.
-        unsafe { put_unchecked(w.buffer(), &bytes[start..at]) };
+        unsafe { put_unchecked(w.buffer(crate::json::Token), &bytes[start..at]) };
         if at == bytes.len() {
             return;
         }
         // An escape is at most 6 bytes for 1 byte of input; keep the invariant for the rest.
         w.reserve(6 + (bytes.len() - at));
-        write_escape(w.buffer(), bytes[at]);
+        write_escape(w.buffer(crate::json::Token), bytes[at]);
         start = at + 1;
     }
 }

@@ -102,6 +102,7 @@ pub mod map {
         ValuesMut,
     };
 }
+pub(crate) use writer::Token;
 pub use writer::Writer;
 
 use writer::{IoWriter, VecWriter};

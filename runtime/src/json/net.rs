@@ -175,7 +175,7 @@ fn write_ascii<W: Writer>(w: &mut W, text: &[u8]) {
     w.reserve(text.len() + 2);
     // The text is ASCII without quotes, backslashes or control characters, so the writer's
     // guarantee of valid JSON and UTF-8 holds.
-    let buf = w.buffer();
+    let buf = w.buffer(crate::json::Token);
     buf.push(b'"');
     buf.extend_from_slice(text);
     buf.push(b'"');

@@ -44,7 +44,7 @@ pub trait Writer: sealed::Sealed {
 
     /// The buffer currently being filled.
     #[doc(hidden)]
-    fn buffer(&mut self) -> &mut Vec<u8>;
+    fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8>;
 
     /// Makes room for `additional` more bytes in [`Writer::buffer`] (growing it, or flushing it
     /// to the underlying stream). Called only when the room is missing.
@@ -62,7 +62,7 @@ pub trait Writer: sealed::Sealed {
 
     /// [`Writer::buffer`] and [`Writer::indent`] at once, for writing indentation.
     #[doc(hidden)]
-    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str);
+    fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str);
 
     /// Keeps `error` unless a failure is already recorded; see [`Writer::fail`].
     #[doc(hidden)]
@@ -115,7 +115,7 @@ pub trait Writer: sealed::Sealed {
     /// Ensures the next `additional` bytes can be appended without growing or flushing.
     #[inline(always)]
     fn reserve(&mut self, additional: usize) {
-        let buf = self.buffer();
+        let buf = self.buffer(Token);
         if buf.capacity() - buf.len() < additional {
             self.make_room(additional);
         }
@@ -127,7 +127,7 @@ pub trait Writer: sealed::Sealed {
     fn write_fragment(&mut self, fragment: &str) {
         self.reserve(fragment.len());
         // SAFETY: `reserve` just ensured `fragment.len()` bytes of spare capacity.
-        unsafe { put_unchecked(self.buffer(), fragment.as_bytes()) }
+        unsafe { put_unchecked(self.buffer(Token), fragment.as_bytes()) }
     }
 
     /// Writes `null`.
@@ -207,7 +207,7 @@ pub trait Writer: sealed::Sealed {
         let mut digits = itoa::Buffer::new();
         let digits = digits.format(value);
         self.reserve(digits.len() + 2);
-        let buf = self.buffer();
+        let buf = self.buffer(Token);
         // SAFETY: `reserve` ensured room for the digits and both quotes.
         unsafe {
             put_unchecked(buf, b"\"");
@@ -222,7 +222,7 @@ pub trait Writer: sealed::Sealed {
         let mut digits = itoa::Buffer::new();
         let digits = digits.format(value);
         self.reserve(digits.len() + 2);
-        let buf = self.buffer();
+        let buf = self.buffer(Token);
         // SAFETY: `reserve` ensured room for the digits and both quotes.
         unsafe {
             put_unchecked(buf, b"\"");
@@ -338,7 +338,7 @@ fn newline_indent<W: Writer + ?Sized>(w: &mut W, comma: bool) {
     let depth = *w.depth();
     let width = depth.saturating_mul(w.indent().len());
     w.reserve(width.saturating_add(2));
-    let (buf, indent) = w.buffer_and_indent();
+    let (buf, indent) = w.buffer_and_indent(Token);
     if comma {
         buf.push(b',');
     }
@@ -365,8 +365,17 @@ fn close_pretty<W: Writer + ?Sized>(w: &mut W, nonempty: bool, bracket: u8) {
     w.write_fragment(if bracket == b'}' { "}" } else { "]" });
 }
 
+pub(crate) use sealed::Token;
+
 mod sealed {
     pub trait Sealed {}
+
+    /// The proof of being inside the crate that [`Writer::buffer`](super::Writer::buffer) and
+    /// [`Writer::buffer_and_indent`](super::Writer::buffer_and_indent) ask for. Code outside
+    /// cannot name or build it, so it cannot reach the raw buffer: everything the public
+    /// methods put there is valid UTF-8, which `to_string` relies on without checking.
+    #[derive(Clone, Copy)]
+    pub struct Token;
     impl<const PRETTY: bool> Sealed for super::VecWriter<'_, PRETTY> {}
     impl<W: std::io::Write, const PRETTY: bool> Sealed for super::IoWriter<'_, W, PRETTY> {}
     impl Sealed for crate::json::value::ValueWriter {}
@@ -411,7 +420,7 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
     const PRETTY: bool = PRETTY;
 
     #[inline(always)]
-    fn buffer(&mut self) -> &mut Vec<u8> {
+    fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8> {
         self.out
     }
 
@@ -432,7 +441,7 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
     }
 
     #[inline(always)]
-    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+    fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str) {
         (self.out, self.indent)
     }
 
@@ -571,7 +580,7 @@ impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<'_, W, PRETTY> {
     const PRETTY: bool = PRETTY;
 
     #[inline(always)]
-    fn buffer(&mut self) -> &mut Vec<u8> {
+    fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8> {
         &mut self.buf
     }
 
@@ -595,7 +604,7 @@ impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<'_, W, PRETTY> {
     }
 
     #[inline(always)]
-    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+    fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str) {
         (&mut self.buf, self.indent)
     }
 

@@ -335,7 +335,7 @@ impl crate::json::Encode for Timestamp {
         w.reserve(time::MAX_LEN + 2);
         // The text is ASCII without quotes, backslashes or controls: valid in a JSON string as
         // it is, and the writer's UTF-8 guarantee holds.
-        let buf = w.buffer();
+        let buf = w.buffer(crate::json::Token);
         buf.push(b'"');
         time::write_utc(buf, self.seconds, self.nanoseconds);
         buf.push(b'"');

@@ -73,7 +73,7 @@ mod json_impl {
             // base64 text is ASCII with no quotes or backslashes: valid inside a JSON string
             // as it is, so the writer's guarantee of valid JSON and UTF-8 holds.
             w.reserve(piece.len());
-            w.buffer().extend_from_slice(piece);
+            w.buffer(crate::json::Token).extend_from_slice(piece);
         });
         w.write_fragment("\"");
     }

@@ -303,7 +303,7 @@ impl Writer for ValueWriter {
     const PRETTY: bool = false;
 
     #[inline]
-    fn buffer(&mut self) -> &mut Vec<u8> {
+    fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8> {
         &mut self.text
     }
 
@@ -321,7 +321,7 @@ impl Writer for ValueWriter {
         ""
     }
 
-    fn buffer_and_indent(&mut self) -> (&mut Vec<u8>, &str) {
+    fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str) {
         (&mut self.text, "")
     }
 
