@@ -8,6 +8,7 @@ MessagePack encoder below writes what rmp_serde::to_vec_named writes for these s
 
 import json
 import os
+import random
 import struct
 import sys
 
@@ -181,6 +182,12 @@ def main():
             for j, encoding in enumerate(case["msgpack"][:1] if i % 2 == 0 else []):
                 write("msgpack_value", "%s-%d-%d" % (group.split(".")[1], i, j),
                       bytes.fromhex(encoding.replace("-", "")))
+    # The round trips build their values from any bytes: a few fixed pseudo-random inputs of
+    # growing sizes give them room to build large values from the start.
+    rng = random.Random(7)
+    for target in ("roundtrip_json", "roundtrip_msgpack"):
+        for size in (64, 256, 1024, 4096):
+            write(target, "random-%d" % size, bytes(rng.randrange(256) for _ in range(size)))
 
 
 main()
