@@ -244,10 +244,22 @@ where
             panic!("fastwire accepts what rmp-serde refuses ({oracle}):\n{ours:?}")
         }
         (Err(ours), Ok(oracle)) => {
-            let on_purpose = scan(input).is_some_and(|scan| scan.refused_on_purpose(input));
+            let scan = scan(input);
+            let on_purpose = scan
+                .as_ref()
+                .is_some_and(|scan| scan.refused_on_purpose(input));
             assert!(
                 on_purpose || allowed(&oracle, &ours.to_string()),
-                "fastwire refuses ({ours}) what rmp-serde accepts:\n{oracle:?}"
+                "fastwire refuses ({ours}) what rmp-serde accepts (rmpv: {}):\n{oracle:?}",
+                match &scan {
+                    Some(scan) => format!(
+                        "{} levels, {} of {} bytes",
+                        scan.depth,
+                        scan.length,
+                        input.len()
+                    ),
+                    None => "refused".to_owned(),
+                }
             );
             None
         }
