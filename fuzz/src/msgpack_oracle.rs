@@ -37,7 +37,9 @@ impl Scan {
 /// rmpv's reading of the first value of `input`, or `None` if rmpv refuses it.
 pub fn scan(input: &[u8]) -> Option<Scan> {
     let mut rest = input;
-    let value = rmpv::decode::read_value(&mut rest).ok()?;
+    // rmpv spends two units of its depth budget on each array or map level (its default of
+    // 1024 stops at 512 levels); this budget reaches rmp-serde's 1024 levels.
+    let value = rmpv::decode::read_value_with_max_depth(&mut rest, 2 * 1024 + 8).ok()?;
     let mut scan = Scan {
         length: input.len() - rest.len(),
         depth: 0,
