@@ -249,6 +249,7 @@ impl<'de> Reader<'de> {
             last_key: 0,
             buffered: false,
             tree: None,
+            wide: self.wide,
         };
         again
             .decode_str()
