@@ -387,6 +387,73 @@ fn decimal_texts_of_every_plain_shape() {
     agree_on_texts::<Decimal>(&texts);
 }
 
+/// `Decimal`'s equality ignores the scale (`12.5 == 12.50`): each reading's text, which keeps
+/// it, is compared with serde_json's, for plain texts read in place and for the same digits
+/// written with escapes or beside other members, where they are read as a whole string.
+#[test]
+fn decimal_readings_keep_serde_jsons_scale() {
+    let mut rng = rng(9);
+    let mut documents: Vec<String> = [
+        r#""12.50""#,
+        r#""-0.000""#,
+        r#""00012.3400""#,
+        r#""1\u002e50""#,
+        r#""12.5\u0030""#,
+        r#""12.50" "#,
+        r#""12.50x""#,
+        r#""12.50"#,
+        r#""12.""#,
+        r#""-""#,
+        r#""""#,
+        r#""123456789012345678""#,
+        r#""1234567890123456789""#,
+        r#""0.1234567890123456789""#,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for _ in 0..500 {
+        let digits: String = (0..rng.random_range(1..=21))
+            .map(|_| char::from(b'0' + rng.random_range(0..10u8)))
+            .collect();
+        let at = rng.random_range(1..=digits.len());
+        let sign = if rng.random_bool(0.3) { "-" } else { "" };
+        let text = if at == digits.len() {
+            format!("{sign}{digits}")
+        } else {
+            format!("{sign}{}.{}", &digits[..at], &digits[at..])
+        };
+        documents.push(format!("\"{text}\", \"{text}\""));
+        documents.push(format!("\"{text}\""));
+    }
+    for document in &documents {
+        let ours = fastwire::json::from_str::<Vec<Decimal>>(&format!("[{document}]"));
+        let theirs = serde_json::from_str::<Vec<Decimal>>(&format!("[{document}]"));
+        let scalar_ours = fastwire::json::from_str::<Decimal>(document);
+        let scalar_theirs = serde_json::from_str::<Decimal>(document);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => {
+                let a: Vec<String> = a.iter().map(Decimal::to_string).collect();
+                let b: Vec<String> = b.iter().map(Decimal::to_string).collect();
+                assert_eq!(a, b, "{document}");
+            }
+            // Placed alike (fastwire's message adds the element's path, ` at [0]`, and words
+            // the position its own way).
+            (Err(a), Err(b)) => {
+                assert_eq!((a.line(), a.column()), (b.line(), b.column()), "{document}")
+            }
+            _ => panic!("{document}: {ours:?} against {theirs:?}"),
+        }
+        match (&scalar_ours, &scalar_theirs) {
+            (Ok(a), Ok(b)) => assert_eq!(a.to_string(), b.to_string(), "{document}"),
+            (Err(a), Err(b)) => {
+                assert_eq!((a.line(), a.column()), (b.line(), b.column()), "{document}")
+            }
+            _ => panic!("{document}: {scalar_ours:?} against {scalar_theirs:?}"),
+        }
+    }
+}
+
 #[derive(serde::Deserialize, fastwire::Decode, Debug, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 struct Registration {

@@ -91,41 +91,64 @@ impl Text {
 /// What rust_decimal's visitor says about a value it refuses.
 pub(crate) const EXPECTED: &str = "a Decimal type representing a fixed-point number";
 
-/// The value of plain decimal text (`-12.50`: an optional minus, digits, and a point followed
-/// by digits) of at most 18 digits, which such text always holds exactly: its digits are the
-/// mantissa and its fraction's length the scale, as `Decimal::from_str` reads it. `None` for
-/// any other text.
+/// The value of the plain decimal text that `bytes` starts with (`-12.50`: an optional minus,
+/// digits, and a point followed by digits) and the text's length, when it has at most 18
+/// digits, which such text always holds exactly: its digits are the mantissa and its
+/// fraction's length the scale, as `Decimal::from_str` reads it. `None` when `bytes` starts
+/// with no such text; what follows the text is the caller's to check.
 #[inline]
-fn plain(text: &str) -> Option<Decimal> {
-    let bytes = text.as_bytes();
-    let (negative, digits) = match bytes {
-        [b'-', rest @ ..] => (true, rest),
-        _ => (false, bytes),
-    };
+fn plain_prefix(bytes: &[u8]) -> Option<(Decimal, usize)> {
+    let negative = bytes.first() == Some(&b'-');
+    let int_start = usize::from(negative);
+    // Wrapping arithmetic: past 19 digits the mantissa is garbage, but then the digit count
+    // refuses the text below.
     let mut mantissa: u64 = 0;
-    let mut count = 0;
-    let mut point = None;
-    for (i, &byte) in digits.iter().enumerate() {
-        match byte {
-            // 18 digits at most: their value fits, exactly.
-            b'0'..=b'9' if count < 18 => {
-                mantissa = mantissa * 10 + u64::from(byte - b'0');
-                count += 1;
+    let mut i = int_start;
+    while let Some(&byte) = bytes.get(i) {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(digit));
+        i += 1;
+    }
+    let int_digits = i - int_start;
+    if int_digits == 0 {
+        return None;
+    }
+    let mut scale = 0;
+    if bytes.get(i) == Some(&b'.') {
+        i += 1;
+        let fraction_start = i;
+        while let Some(&byte) = bytes.get(i) {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
             }
-            b'.' if point.is_none() && i > 0 => point = Some(i),
-            _ => return None,
+            mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(digit));
+            i += 1;
+        }
+        scale = i - fraction_start;
+        if scale == 0 {
+            return None;
         }
     }
-    let scale = match point {
-        Some(at) if at + 1 == digits.len() => return None,
-        Some(at) => digits.len() - at - 1,
-        None => 0,
-    };
-    if count == 0 {
+    // 18 digits at most: their value fits, exactly.
+    if int_digits + scale > 18 {
         return None;
     }
     let (lo, mid) = (mantissa as u32, (mantissa >> 32) as u32);
-    Some(Decimal::from_parts(lo, mid, 0, negative, scale as u32))
+    Some((Decimal::from_parts(lo, mid, 0, negative, scale as u32), i))
+}
+
+/// The value of `text` when it is plain decimal text of at most 18 digits (see
+/// [`plain_prefix`]); `None` for any other text.
+#[inline]
+fn plain(text: &str) -> Option<Decimal> {
+    match plain_prefix(text.as_bytes()) {
+        Some((value, len)) if len == text.len() => Some(value),
+        _ => None,
+    }
 }
 
 pub(crate) fn from_text(text: &str) -> Result<Decimal, String> {
@@ -189,7 +212,19 @@ impl<'de> crate::json::Decode<'de> for Decimal {
         use crate::json::reader::ParsedNumber;
         let at = r.offset();
         let parsed = match r.peek()? {
-            b'"' => return super::json_read_text(r, EXPECTED, from_text),
+            b'"' => {
+                // Plain text read straight from the input, in the one pass that finds its
+                // closing quote: its digits, minus and point need no escapes.
+                if let Some(body) = r.peek_str_body() {
+                    if let Some((value, len)) = plain_prefix(body) {
+                        if body.get(len) == Some(&b'"') {
+                            r.skip_str_body(len);
+                            return Ok(value);
+                        }
+                    }
+                }
+                return super::json_read_text(r, EXPECTED, from_text);
+            }
             b'-' | b'0'..=b'9' => match r.parse_number()? {
                 ParsedNumber::U64(value) => from_u64(value),
                 ParsedNumber::I64(value) => from_i64(value),

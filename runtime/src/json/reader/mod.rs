@@ -30,7 +30,7 @@ mod tree;
 mod whitespace;
 
 use number::FloatText;
-use whitespace::{count_whitespace, find_non_whitespace};
+use whitespace::{count_whitespace, Wide};
 
 /// A string read from the input: borrowed from it when it had no escapes, otherwise unescaped
 /// into the reader's scratch buffer (valid until the next read).
@@ -95,6 +95,8 @@ pub struct Reader<'de> {
     /// The value read instead of text, for [`from_value`](super::from_value); `None` when
     /// reading text.
     tree: Option<Box<tree::Tree<'de>>>,
+    /// How whitespace runs are searched on this CPU.
+    wide: Wide,
 }
 
 /// serde_json's default nesting limit.
@@ -112,6 +114,7 @@ impl<'de> Reader<'de> {
             last_key: 0,
             buffered: false,
             tree: None,
+            wide: Wide::detect(),
         }
     }
 
@@ -175,8 +178,7 @@ impl<'de> Reader<'de> {
     /// bytes at a time.
     #[inline(never)]
     fn skip_whitespace_run(&mut self) -> Option<u8> {
-        self.pos = find_non_whitespace(self.input, self.pos);
-        self.input.get(self.pos).copied()
+        whitespace::skip_run(self.wide, self.input, &mut self.pos)
     }
 
     /// The first byte of the next value (after whitespace), not consumed.

@@ -354,6 +354,7 @@ impl<'de> Reader<'de> {
             last_key: start,
             buffered: self.buffered,
             tree: None,
+            wide: self.wide,
         };
         // serde_json reads such values out of a buffer of serde's, which knows no positions:
         // it places their data errors where its reader then is, as this reader is now.

@@ -44,6 +44,30 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The input after the opening quote when the next value is a string (the reader at its
+    /// quote, as after [`Reader::peek`]); `None` otherwise. Nothing is consumed: a caller that
+    /// reads text of its own shape straight from the bytes (text that can hold no quote,
+    /// backslash or control character, such as a decimal number's) and finds the closing
+    /// quote right after it calls [`Reader::skip_str_body`] with the text's length. Such text
+    /// is so read in the one pass that parses it.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn peek_str_body(&self) -> Option<&'de [u8]> {
+        let input: &'de [u8] = self.input;
+        match input.get(self.pos) {
+            Some(b'"') => input.get(self.pos + 1..),
+            _ => None,
+        }
+    }
+
+    /// Consumes the string whose `len` bytes [`Reader::peek_str_body`] gave, with both quotes.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn skip_str_body(&mut self, len: usize) {
+        self.last_key = self.pos;
+        self.pos += len + 2;
+    }
+
     /// Consumes the string [`Reader::peek_fixed_str`] gave.
     #[cfg_attr(not(any(feature = "chrono", feature = "uuid")), allow(dead_code))]
     #[inline]
@@ -225,6 +249,7 @@ impl<'de> Reader<'de> {
             last_key: 0,
             buffered: false,
             tree: None,
+            wide: self.wide,
         };
         again
             .decode_str()
