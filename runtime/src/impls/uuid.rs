@@ -107,31 +107,44 @@ impl crate::msgpack::Encode for Uuid {
 
 #[cfg(feature = "msgpack")]
 impl<'de> crate::msgpack::Decode<'de> for Uuid {
+    #[inline]
     fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
-        let at = r.offset();
-        match r.peek()? {
-            // A `bin`: its bytes, which must be 16.
-            0xC4..=0xC6 => {
-                let bytes = r.decode_bytes()?;
-                Uuid::from_slice(bytes).map_err(|err| r.custom_at(parse_error(err), at))
-            }
-            // An array: 16 integers, each a byte.
-            0x90..=0x9F | 0xDC | 0xDD => {
-                let len = r.begin_array("a 16 byte array")?;
-                let mut bytes = [0u8; 16];
-                for (i, byte) in bytes.iter_mut().enumerate().take(len) {
-                    *byte = <u8 as crate::msgpack::Decode>::decode(r).map_err(|e| e.in_index(i))?;
-                }
-                for _ in 16..len {
-                    r.skip_value()?;
-                }
-                r.end_container();
-                if len != 16 {
-                    return Err(r.invalid_length_at(len, "a 16 byte array", at));
-                }
-                Ok(Uuid::from_bytes(bytes))
-            }
-            _ => Err(r.invalid_type("a 16 byte array")),
+        // The form every writer uses, `bin 8` of 16 bytes, in one piece.
+        if let Some(bytes) = r.try_bin_exact::<16>() {
+            return Ok(Uuid::from_bytes(bytes));
         }
+        msgpack_decode_other(r)
+    }
+}
+
+/// A UUID in any other form rmp-serde reads: a `bin` of another header, or an array of 16
+/// integers.
+#[cfg(feature = "msgpack")]
+#[inline(never)]
+fn msgpack_decode_other(r: &mut crate::msgpack::Reader<'_>) -> Result<Uuid, crate::msgpack::Error> {
+    let at = r.offset();
+    match r.peek()? {
+        // A `bin`: its bytes, which must be 16.
+        0xC4..=0xC6 => {
+            let bytes = r.decode_bytes()?;
+            Uuid::from_slice(bytes).map_err(|err| r.custom_at(parse_error(err), at))
+        }
+        // An array: 16 integers, each a byte.
+        0x90..=0x9F | 0xDC | 0xDD => {
+            let len = r.begin_array("a 16 byte array")?;
+            let mut bytes = [0u8; 16];
+            for (i, byte) in bytes.iter_mut().enumerate().take(len) {
+                *byte = <u8 as crate::msgpack::Decode>::decode(r).map_err(|e| e.in_index(i))?;
+            }
+            for _ in 16..len {
+                r.skip_value()?;
+            }
+            r.end_container();
+            if len != 16 {
+                return Err(r.invalid_length_at(len, "a 16 byte array", at));
+            }
+            Ok(Uuid::from_bytes(bytes))
+        }
+        _ => Err(r.invalid_type("a 16 byte array")),
     }
 }

@@ -61,6 +61,16 @@ pub trait Decode<'de>: Sized {
         Err(r
             .custom("invalid type: sequence, expected the content of an internally tagged variant"))
     }
+
+    /// Reads a `[Self; N]`: what `[T; N]`'s impl calls, so that a type whose values have one
+    /// fixed-size form (floats) can read a whole array of them with one bounds check. The
+    /// default reads the elements one by one; an override must accept exactly what the
+    /// default accepts, with the same errors.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
+        decode_array_items(r)
+    }
 }
 
 /// A type that can be decoded from MessagePack of any lifetime: it borrows nothing from the
@@ -165,6 +175,16 @@ impl<'de> Decode<'de> for f64 {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         r.decode_f64()
+    }
+
+    /// An array of `float 64`s (the form writers use) in one piece; anything else element by
+    /// element.
+    #[inline(always)]
+    fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
+        match r.try_f64_array::<N>() {
+            Some(values) => Ok(values),
+            None => decode_array_items(r),
+        }
     }
 
     #[inline]
@@ -514,18 +534,27 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     /// reads one.
     #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let at = r.offset();
-        match r.begin_seq("an array")? {
-            SeqForm::Array(len) => {
-                if len != N {
-                    return Err(array_length_error::<N>(r, len, at));
-                }
-                let items = fill_array(|index| T::decode(r).map_err(|e| e.in_index(index)))?;
-                r.end_container();
-                Ok(items)
+        T::decode_array::<N>(r)
+    }
+}
+
+/// `[T; N]` read element by element (what [`Decode::decode_array`] does unless a type
+/// overrides it).
+#[inline(always)]
+fn decode_array_items<'de, T: Decode<'de>, const N: usize>(
+    r: &mut Reader<'de>,
+) -> Result<[T; N], Error> {
+    let at = r.offset();
+    match r.begin_seq("an array")? {
+        SeqForm::Array(len) => {
+            if len != N {
+                return Err(array_length_error::<N>(r, len, at));
             }
-            SeqForm::Bytes(bytes) => array_from_bin(r, bytes, at),
+            let items = fill_array(|index| T::decode(r).map_err(|e| e.in_index(index)))?;
+            r.end_container();
+            Ok(items)
         }
+        SeqForm::Bytes(bytes) => array_from_bin(r, bytes, at),
     }
 }
 

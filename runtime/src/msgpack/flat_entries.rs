@@ -99,18 +99,21 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         len: usize,
         mut own: impl FnMut(Option<Key<'de>>, &mut Reader<'de>) -> Result<bool, Error>,
     ) -> Result<Self, Error> {
-        // `len` is what the input claims: it sizes the first allocation only up to what the
-        // bytes left could hold (two bytes an entry at least) and a small bound, so a short
-        // input cannot make a large one.
-        let mut entries = Vec::with_capacity(len.min(r.remaining() / 2).min(16));
-        for _ in 0..len {
+        // Nothing is allocated until an entry is kept (often none is: every member taken by a
+        // field). `len` is what the input claims: the first allocation is sized by the
+        // entries left, but only up to what the bytes left could hold (two bytes an entry at
+        // least) and a small bound, so a short input cannot make a large one.
+        let mut entries = Vec::new();
+        for index in 0..len {
             let key_at = r.offset();
-            let key = r.raw_value()?;
-            let ident = r.reread_with(key, Reader::decode_key).ok();
+            let (key, ident) = r.flat_key()?;
             if own(ident, r)? {
                 continue;
             }
             let value = r.raw_value()?;
+            if entries.capacity() == 0 {
+                entries.reserve((len - index).min(r.remaining() / 2 + 1).min(16));
+            }
             entries.push(Entry {
                 key,
                 key_at,

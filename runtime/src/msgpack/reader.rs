@@ -169,13 +169,55 @@ impl<'de> Reader<'de> {
     #[inline(always)]
     fn try_fixed<const N: usize>(&mut self, marker: u8) -> Option<[u8; N]> {
         let pos = self.pos;
-        let value = self.input.get(pos..pos + 1 + N)?;
-        if value[0] != marker {
+        // The rest of the input, then its length: no sum to check for overflow.
+        let (&found, rest) = self.input.get(pos..)?.split_first()?;
+        if found != marker {
             return None;
         }
-        let bytes: [u8; N] = value[1..].try_into().ok()?;
+        let bytes = *rest.first_chunk::<N>()?;
         self.pos = pos + 1 + N;
         Some(bytes)
+    }
+
+    /// If the next value is a `bin 8` of exactly `N` bytes, all there, those bytes, consumed;
+    /// otherwise `None`, consuming nothing. One bounds check: for types written as a fixed
+    /// number of bytes (a UUID's 16).
+    #[cfg_attr(not(feature = "uuid"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn try_bin_exact<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let pos = self.pos;
+        let (&[marker, len], rest) = self.input.get(pos..)?.split_first_chunk::<2>()?;
+        if marker != 0xc4 || usize::from(len) != N {
+            return None;
+        }
+        let bytes = *rest.first_chunk::<N>()?;
+        self.pos = pos + 2 + N;
+        Some(bytes)
+    }
+
+    /// If the next value is a `fixarray` of exactly `N` `float 64`s, all there, whose level
+    /// fits the depth limit, their values, consumed; otherwise `None`, consuming nothing (the
+    /// caller reads the value element by element). One bounds check for the whole array, and
+    /// no depth accounting: the level is checked, and left at once.
+    #[inline(always)]
+    pub(crate) fn try_f64_array<const N: usize>(&mut self) -> Option<[f64; N]> {
+        if N >= 16 || self.remaining_depth <= 1 {
+            return None;
+        }
+        let pos = self.pos;
+        let bytes = self.input.get(pos..)?.get(..1 + 9 * N)?;
+        if bytes[0] != 0x90 | N as u8 {
+            return None;
+        }
+        let mut values = [0.0; N];
+        for (value, item) in values.iter_mut().zip(bytes[1..].chunks_exact(9)) {
+            let [0xcb, b0, b1, b2, b3, b4, b5, b6, b7] = *item else {
+                return None;
+            };
+            *value = f64::from_bits(u64::from_be_bytes([b0, b1, b2, b3, b4, b5, b6, b7]));
+        }
+        self.pos = pos + 1 + 9 * N;
+        Some(values)
     }
 
     /// The next `N` bytes.
@@ -340,37 +382,23 @@ impl<'de> Reader<'de> {
     /// (a negative integer is an invalid value, anything else an invalid type).
     #[inline(always)]
     pub fn decode_u64(&mut self, expected: &'static str) -> Result<u64, Error> {
-        // The unsigned forms, which is what writers use for non-negative values, inline.
-        let (input, pos) = (self.input, self.pos);
-        match input.get(pos) {
-            Some(&marker) if marker < 0x80 => {
-                self.pos = pos + 1;
-                return Ok(u64::from(marker));
+        // The unsigned forms, which is what writers use for non-negative values, inline: the
+        // rest of the input matched against each form, one length test per form.
+        let pos = self.pos;
+        let (value, width) = match self.input.get(pos..) {
+            Some(&[marker, ..]) if marker < 0x80 => (u64::from(marker), 1),
+            Some(&[0xcc, b0, ..]) => (u64::from(b0), 2),
+            Some(&[0xcd, b0, b1, ..]) => (u64::from(u16::from_be_bytes([b0, b1])), 3),
+            Some(&[0xce, b0, b1, b2, b3, ..]) => {
+                (u64::from(u32::from_be_bytes([b0, b1, b2, b3])), 5)
             }
-            Some(0xcc) => {
-                if let Some(&[value]) = input.get(pos + 1..pos + 2) {
-                    self.pos = pos + 2;
-                    return Ok(u64::from(value));
-                }
+            Some(&[0xcf, b0, b1, b2, b3, b4, b5, b6, b7, ..]) => {
+                (u64::from_be_bytes([b0, b1, b2, b3, b4, b5, b6, b7]), 9)
             }
-            Some(0xcd) => {
-                if let Some(bytes) = self.try_fixed::<2>(0xcd) {
-                    return Ok(u64::from(u16::from_be_bytes(bytes)));
-                }
-            }
-            Some(0xce) => {
-                if let Some(bytes) = self.try_fixed::<4>(0xce) {
-                    return Ok(u64::from(u32::from_be_bytes(bytes)));
-                }
-            }
-            Some(0xcf) => {
-                if let Some(bytes) = self.try_fixed::<8>(0xcf) {
-                    return Ok(u64::from_be_bytes(bytes));
-                }
-            }
-            _ => {}
-        }
-        self.decode_u64_slow(expected)
+            _ => return self.decode_u64_slow(expected),
+        };
+        self.pos = pos + width;
+        Ok(value)
     }
 
     #[inline(never)]
@@ -385,8 +413,37 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads an integer of any form into `i64`; `expected` names the target type in errors.
-    #[inline]
+    #[inline(always)]
     pub fn decode_i64(&mut self, expected: &'static str) -> Result<i64, Error> {
+        // Every form whose value fits, inline, as in `decode_u64`.
+        let pos = self.pos;
+        let (value, width) = match self.input.get(pos..) {
+            Some(&[marker @ (0x00..=0x7f | 0xe0..=0xff), ..]) => (i64::from(marker as i8), 1),
+            Some(&[0xd0, b0, ..]) => (i64::from(b0 as i8), 2),
+            Some(&[0xd1, b0, b1, ..]) => (i64::from(i16::from_be_bytes([b0, b1])), 3),
+            Some(&[0xd2, b0, b1, b2, b3, ..]) => {
+                (i64::from(i32::from_be_bytes([b0, b1, b2, b3])), 5)
+            }
+            Some(&[0xd3, b0, b1, b2, b3, b4, b5, b6, b7, ..]) => {
+                (i64::from_be_bytes([b0, b1, b2, b3, b4, b5, b6, b7]), 9)
+            }
+            Some(&[0xcc, b0, ..]) => (i64::from(b0), 2),
+            Some(&[0xcd, b0, b1, ..]) => (i64::from(u16::from_be_bytes([b0, b1])), 3),
+            Some(&[0xce, b0, b1, b2, b3, ..]) => {
+                (i64::from(u32::from_be_bytes([b0, b1, b2, b3])), 5)
+            }
+            // A `uint 64` below 2^63 (what writers use for large non-negative values).
+            Some(&[0xcf, b0 @ 0..=0x7f, b1, b2, b3, b4, b5, b6, b7, ..]) => {
+                (i64::from_be_bytes([b0, b1, b2, b3, b4, b5, b6, b7]), 9)
+            }
+            _ => return self.decode_i64_slow(expected),
+        };
+        self.pos = pos + width;
+        Ok(value)
+    }
+
+    #[inline(never)]
+    fn decode_i64_slow(&mut self, expected: &'static str) -> Result<i64, Error> {
         let at = self.pos;
         match self.try_int()? {
             Some(Int::Signed(value)) => Ok(value),
@@ -756,12 +813,12 @@ impl<'de> Reader<'de> {
     /// comparison.
     #[inline(always)]
     pub fn try_key<const N: usize>(&mut self, key: &[u8; N]) -> bool {
-        // Compared as fixed-size arrays, which compiles to a few integer compares.
-        let bytes: Option<&[u8; N]> = self
-            .input
-            .get(self.pos..self.pos + N)
-            .and_then(|bytes| bytes.try_into().ok());
-        match bytes {
+        // Compared as fixed-size arrays, which compiles to a few integer compares; the rest
+        // of the input, then its length, so no sum is checked for overflow.
+        let Some(rest) = self.input.get(self.pos..) else {
+            return false;
+        };
+        match rest.first_chunk::<N>() {
             Some(bytes) if bytes == key => {
                 self.pos += N;
                 true
@@ -796,6 +853,41 @@ impl<'de> Reader<'de> {
             _ => {
                 self.pos = at;
                 Err(self.invalid_type(expected))
+            }
+        }
+    }
+
+    /// Reads a map key as [`FlatEntries`](super::FlatEntries) keeps it: the bytes it spans,
+    /// and the key as an identifier when it is one (as [`Reader::decode_key`] reads it; `None`
+    /// for a key of another type, read past as [`Reader::raw_value`] reads it). Checked as
+    /// [`Reader::skip_value`] checks it; the offset of the last key is left as it was.
+    pub(crate) fn flat_key(&mut self) -> Result<(&'de [u8], Option<Key<'de>>), Error> {
+        let (start, last_key) = (self.pos, self.last_key);
+        // A `fixstr`, nearly every key, inline.
+        let input: &'de [u8] = self.input;
+        if let Some(&[marker, ref rest @ ..]) = input.get(start..) {
+            if marker & 0xe0 == 0xa0 {
+                let len = usize::from(marker & 0x1f);
+                if let Some(name) = rest.get(..len).filter(|name| utf8(name).is_some()) {
+                    self.pos = start + 1 + len;
+                    return Ok((&input[start..self.pos], Some(Key::Name(name))));
+                }
+            }
+        }
+        // A name or index, nearly every key, read once; any other key (or an error, which
+        // `raw_value` finds again) read past as a value.
+        let ident = match self.peek()? {
+            0xa0..=0xbf | 0xd9..=0xdb | 0xc4..=0xc6 | 0x00..=0x7f | 0xcc..=0xcf => {
+                self.identifier("a field identifier").ok()
+            }
+            _ => None,
+        };
+        self.last_key = last_key;
+        match ident {
+            Some(key) => Ok((&self.input[start..self.pos], Some(key))),
+            None => {
+                self.pos = start;
+                Ok((self.raw_value()?, None))
             }
         }
     }
@@ -841,6 +933,27 @@ impl<'de> Reader<'de> {
     /// assert!(msgpack::from_slice::<First>(b"\x82\xa1m\x04\xa1n\x03").is_err());
     /// ```
     pub fn map_starts_with(&mut self, name: &str) -> Option<usize> {
+        // A `fixmap` whose first key is `name` as a `fixstr`, nearly every such map, inline.
+        let (pos, len) = (self.pos, name.len());
+        if len < 32 {
+            if let Some(&[marker, key, ref rest @ ..]) = self.input.get(pos..) {
+                if marker & 0xf0 == 0x80
+                    && key == 0xa0 | len as u8
+                    && rest.get(..len) == Some(name.as_bytes())
+                {
+                    if let Some(entries @ 1..) = self.try_fix_header(0x80, 2) {
+                        self.last_key = pos + 1;
+                        self.pos = pos + 2 + len;
+                        return Some(entries - 1);
+                    }
+                    // An empty map, or one the slow path refuses: nothing consumed.
+                    if self.pos != pos {
+                        self.pos = pos;
+                        self.remaining_depth += 1;
+                    }
+                }
+            }
+        }
         if !matches!(self.input.get(self.pos), Some(0x80..=0x8f | 0xde | 0xdf)) {
             return None;
         }
