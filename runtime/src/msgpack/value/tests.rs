@@ -148,6 +148,10 @@ fn floats_keep_their_width_and_compare_by_value() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "values of 65,536 elements take minutes to interpret; the same code paths run on the shorter values of the other tests"
+)]
 fn headers_take_their_smallest_form() {
     for (len, header) in [
         (31usize, &[0xbfu8][..]),
