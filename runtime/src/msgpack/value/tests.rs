@@ -243,7 +243,9 @@ fn timestamp_errors_match_the_timestamp_decoder() {
             (a, b) => panic!("{input:02x?}: {a:?} vs {b:?}"),
         }
     }
-    assert!(valid > 1000 && valid < inputs.len() - 1000, "{valid}");
+    // Both outcomes are exercised, each in at least a twentieth of the cases.
+    let floor = inputs.len() / 20;
+    assert!(valid > floor && valid < inputs.len() - floor, "{valid}");
 }
 
 #[test]
