@@ -1,10 +1,16 @@
-//! The input size limit both formats' decoders apply to what they read from an `io::Read`.
+//! The limits both formats' decoders share: the input size they read from an `io::Read`, and
+//! the default length of a collection.
 
 use std::io;
 
 /// The default for `max_input_size`: 4 GiB, or all of memory on targets with smaller
 /// addresses.
 pub(crate) const DEFAULT_MAX_INPUT_SIZE: usize = (u32::MAX as usize).saturating_add(1);
+
+/// The default for `max_collection_len`: `u32::MAX` items, the most a MessagePack header can
+/// declare, and more than a JSON text within the default input size can hold, so that no
+/// valid document is refused by default.
+pub(crate) const DEFAULT_MAX_COLLECTION_LEN: usize = u32::MAX as usize;
 
 /// The error for input longer than `limit` bytes.
 #[cold]

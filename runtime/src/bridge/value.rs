@@ -95,12 +95,13 @@ mod json_impls {
     /// The members of an object whose `{` has been read.
     fn decode_members(r: &mut Reader<'_>) -> Result<Map<String, Value>, Error> {
         let mut map = Map::new();
-        let mut first = true;
-        while let Some(key) = r.object_key(first)? {
+        let mut count = 0;
+        while let Some(key) = r.object_key(count == 0)? {
             let key = String::from(&*key);
+            r.check_item(count)?;
+            count += 1;
             let value = Value::decode(r).map_err(|e| e.in_key(&key))?;
             map.insert(key, value);
-            first = false;
         }
         Ok(map)
     }
@@ -149,6 +150,7 @@ mod json_impls {
                     let mut items = Vec::new();
                     while r.array_next(items.is_empty())? {
                         let index = items.len();
+                        r.check_item(index)?;
                         items.push(Value::decode(r).map_err(|e| e.in_index(index))?);
                     }
                     Ok(Value::Array(items))

@@ -533,6 +533,7 @@ fn decode_seq<'de, T: Decode<'de>>(
     r.begin_array(expected)?;
     let mut index = 0;
     while r.array_next(index == 0)? {
+        r.check_item(index)?;
         push(T::decode(r).map_err(|e| e.in_index(index))?);
         index += 1;
     }
@@ -633,17 +634,18 @@ fn decode_map<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     mut insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
     r.begin_object("a map")?;
-    let mut first = true;
+    let mut count = 0;
     loop {
-        let key = match r.object_key(first)? {
+        let key = match r.object_key(count == 0)? {
             Some(key) => K::decode_key(key),
             None => return Ok(()),
         };
+        r.check_item(count)?;
         let key_at = r.last_key_offset();
         let key = key.map_err(|message| r.custom_at(message, key_at))?;
         let value = V::decode(r).map_err(|e| e.in_key(&r.string_at(key_at)))?;
         insert(key, value);
-        first = false;
+        count += 1;
     }
 }
 

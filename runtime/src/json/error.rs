@@ -107,7 +107,8 @@ struct ErrorImpl {
 /// The broad kind of an [`Error`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Category {
-    /// The input is not valid JSON.
+    /// The input is not valid JSON, or it nests deeper or holds a longer collection than the
+    /// decoder's limits allow.
     Syntax,
     /// The input is valid JSON (so far) but does not fit the target type.
     Data,
@@ -138,6 +139,10 @@ pub(crate) enum ErrorCode {
     TrailingComma,
     TrailingCharacters,
     RecursionLimitExceeded,
+    /// A collection with more items than `Decoder::max_collection_len` allows.
+    CollectionTooLong {
+        limit: usize,
+    },
     InvalidType {
         found: String,
         expected: &'static str,
@@ -186,7 +191,8 @@ impl ErrorCode {
             | LoneSurrogate
             | TrailingComma
             | TrailingCharacters
-            | RecursionLimitExceeded => Category::Syntax,
+            | RecursionLimitExceeded
+            | CollectionTooLong { .. } => Category::Syntax,
             InvalidType { .. }
             | InvalidValue { .. }
             | InvalidLength { .. }
@@ -225,6 +231,10 @@ impl Display for ErrorCode {
             TrailingComma => f.write_str("trailing comma"),
             TrailingCharacters => f.write_str("trailing characters"),
             RecursionLimitExceeded => f.write_str("recursion limit exceeded"),
+            CollectionTooLong { limit } => write!(
+                f,
+                "collection longer than the limit of {limit} items (see max_collection_len)"
+            ),
             InvalidType { found, expected } => {
                 write!(f, "invalid type: {found}, expected {expected}")
             }

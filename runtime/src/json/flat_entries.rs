@@ -114,6 +114,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
             if own(&key, r)? {
                 continue;
             }
+            r.check_item(entries.len())?;
             let value = if buffer {
                 let before = r.set_buffered(true);
                 let value = r.raw_value();

@@ -324,10 +324,14 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) 
 /// |---|---|---|
 /// | [`max_depth`](Decoder::max_depth) | 128 (serde_json's) | nesting of arrays and objects, so the stack |
 /// | [`max_input_size`](Decoder::max_input_size) | 4 GiB | bytes read by [`from_reader`](Decoder::from_reader), and per value by [`stream_reader`](Decoder::stream_reader) |
+/// | [`max_collection_len`](Decoder::max_collection_len) | `u32::MAX` | elements of one array, members of one object, read into a collection |
 ///
-/// There is no limit on the length of a single array, object or string: JSON has no length
-/// prefixes, so every element is bytes of the input, and memory grows with the input (which
-/// the caller holds, or which `max_input_size` bounds), never with a claim in it.
+/// JSON has no length prefixes: every element is bytes of the input, so memory grows with the
+/// input (which the caller holds, or which `max_input_size` bounds), never with a claim in it.
+/// What a small element becomes can still be larger than its text (`[]` is two bytes, an
+/// empty `Vec` 24): `max_collection_len` bounds that where a service knows how long its
+/// lists may be. There is no limit on the length of a string, which is never larger than its
+/// text.
 ///
 /// ```
 /// use fastwire::json::Decoder;
@@ -340,6 +344,7 @@ pub fn to_writer_pretty<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) 
 pub struct Decoder {
     max_depth: usize,
     max_input_size: usize,
+    max_collection_len: usize,
 }
 
 impl Default for Decoder {
@@ -356,7 +361,42 @@ impl Decoder {
         Decoder {
             max_depth: reader::DEFAULT_MAX_DEPTH,
             max_input_size: crate::limit::DEFAULT_MAX_INPUT_SIZE,
+            max_collection_len: crate::limit::DEFAULT_MAX_COLLECTION_LEN,
         }
+    }
+
+    /// Sets how many items one collection may hold: elements of an array read into a
+    /// sequence (`Vec`, `VecDeque`, a set, a [`Value`] array, bytes written as numbers) and
+    /// members of an object read into a map (a `HashMap`, a `BTreeMap`, a [`Value`] object, or
+    /// the members a struct with `#[serde(flatten)]` keeps for its flattened fields). One
+    /// more is an error of category [`Syntax`](Category::Syntax) at that item, as the nesting
+    /// limit's is; nothing after it is read. Structs, tuples and fixed-size arrays have the
+    /// length their type gives and are not counted, nor are values skipped unread (ignored
+    /// fields). The default, `u32::MAX`, refuses no valid document: set a limit where the
+    /// longest list a service accepts is known.
+    ///
+    /// ```
+    /// use fastwire::json::{Decoder, Value};
+    ///
+    /// let limited = Decoder::new().max_collection_len(3);
+    /// assert_eq!(limited.from_str::<Vec<u8>>("[1, 2, 3]").unwrap(), [1, 2, 3]);
+    /// let err = limited.from_str::<Vec<u8>>("[1, 2, 3, 4]").unwrap_err();
+    /// assert!(err.is_syntax());
+    /// assert!(limited.from_str::<Value>(r#"{"a": [[], [], [], []]}"#).is_err());
+    /// ```
+    pub const fn max_collection_len(mut self, items: usize) -> Self {
+        self.max_collection_len = items;
+        self
+    }
+
+    /// The `max_input_size` set.
+    pub(crate) fn input_size_limit(&self) -> usize {
+        self.max_input_size
+    }
+
+    /// A reader over `input` with these limits.
+    pub(crate) fn reader<'de>(&self, input: &'de str) -> Reader<'de> {
+        Reader::new(input, self.max_depth).with_max_len(self.max_collection_len)
     }
 
     /// Sets how many bytes [`from_reader`](Decoder::from_reader) reads at most: a reader that
@@ -396,7 +436,7 @@ impl Decoder {
 
     /// Decodes a `T` from `input`; see [`from_str`].
     pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
-        let mut r = Reader::new(input, self.max_depth);
+        let mut r = self.reader(input);
         match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
             Ok(value) => Ok(value),
             // Line and column are counted here, once, for the error returned; an error made
@@ -413,7 +453,7 @@ impl Decoder {
             Err(err) => Err(reader_errors::utf8_error::<T>(
                 input,
                 err.valid_up_to(),
-                self.max_depth,
+                self,
             )),
         }
     }

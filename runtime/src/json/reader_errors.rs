@@ -71,7 +71,7 @@ pub(super) fn string_end(input: &[u8], quote: usize) -> usize {
 pub(super) fn utf8_error<'de, T: Decode<'de>>(
     input: &'de [u8],
     valid_up_to: usize,
-    max_depth: usize,
+    options: &super::Decoder,
 ) -> Error {
     let invalid = |consumed: usize| {
         Error::unlocated(ErrorCode::InvalidUtf8, valid_up_to).reported_after(consumed)
@@ -80,7 +80,7 @@ pub(super) fn utf8_error<'de, T: Decode<'de>>(
         // Not reached: the prefix is valid by definition.
         return invalid(valid_up_to + 1).locate(input);
     };
-    let mut r = Reader::new(valid, max_depth);
+    let mut r = options.reader(valid);
     let err = match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
         Ok(_) => return invalid(valid_up_to + 1).locate(input),
         Err(err) => err.place(r.offset()),

@@ -71,18 +71,18 @@ pub struct Stream<'de, T> {
     valid: usize,
     offset: usize,
     failed: bool,
-    max_depth: usize,
+    options: Decoder,
     output: PhantomData<fn() -> T>,
 }
 
 impl<'de, T> Stream<'de, T> {
-    fn new(input: &'de [u8], text: &'de str, max_depth: usize) -> Self {
+    fn new(input: &'de [u8], text: &'de str, options: &Decoder) -> Self {
         Stream {
-            reader: Reader::new(text, max_depth),
+            reader: options.reader(text),
             input,
             valid: text.len(),
             offset: 0,
-            max_depth,
+            options: options.clone(),
             failed: false,
             output: PhantomData,
         }
@@ -121,7 +121,7 @@ impl<'de, T: Decode<'de>> Stream<'de, T> {
         self.failed = true;
         self.offset = start;
         let value = &self.input[start..];
-        let err = super::reader_errors::utf8_error::<T>(value, self.valid - start, self.max_depth);
+        let err = super::reader_errors::utf8_error::<T>(value, self.valid - start, &self.options);
         let before = &self.input[..start];
         let newlines = before.iter().filter(|&&b| b == b'\n').count();
         let column = start
@@ -215,9 +215,8 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 /// ```
 pub struct ReaderStream<R, T> {
     window: ReadWindow<R>,
-    max_depth: usize,
-    /// The most bytes one value may take in the window.
-    max_input_size: usize,
+    /// The limits; `max_input_size` bounds the bytes one value may take in the window.
+    options: Decoder,
     /// Line breaks before the window, and characters since the last of them: for error
     /// positions in the whole stream.
     newlines: usize,
@@ -241,11 +240,10 @@ enum Attempt<T> {
 }
 
 impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
-    fn new(source: R, max_depth: usize, max_input_size: usize) -> Self {
+    fn new(source: R, options: &Decoder) -> Self {
         ReaderStream {
             window: ReadWindow::new(source),
-            max_depth,
-            max_input_size,
+            options: options.clone(),
             newlines: 0,
             column: 0,
             offset: 0,
@@ -292,8 +290,9 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
     /// Reads once more, or ends the stream with the I/O error, or with an error if the value
     /// being read already takes more than the input size limit.
     fn fill(&mut self) -> Result<(), Error> {
-        if self.window.bytes().len() > self.max_input_size {
-            return Err(Error::io(crate::limit::too_large(self.max_input_size)));
+        let limit = self.options.input_size_limit();
+        if self.window.bytes().len() > limit {
+            return Err(Error::io(crate::limit::too_large(limit)));
         }
         self.window.fill().map(drop).map_err(Error::io)
     }
@@ -311,7 +310,7 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
                 err.error_len().is_some() || eof,
             ),
         };
-        let mut r = Reader::new(text, self.max_depth);
+        let mut r = self.options.reader(text);
         let first = bytes[0];
         match T::decode(&mut r) {
             Ok(value) => {
@@ -342,7 +341,7 @@ impl<R: io::Read, T: DecodeOwned> ReaderStream<R, T> {
                 } else if text.len() < bytes.len() && bad_utf8 {
                     // The error `from_slice` gives for the value alone.
                     let err =
-                        super::reader_errors::utf8_error::<T>(bytes, text.len(), self.max_depth);
+                        super::reader_errors::utf8_error::<T>(bytes, text.len(), &self.options);
                     // Where that error lies can depend on bytes not read yet (the rest of the
                     // string holding the bad byte).
                     if err.is_eof() && !eof {
@@ -622,7 +621,7 @@ impl Decoder {
     /// assert!(values.next().unwrap().is_err());
     /// ```
     pub fn stream_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Stream<'de, T> {
-        Stream::new(input.as_bytes(), input, self.max_depth)
+        Stream::new(input.as_bytes(), input, self)
     }
 
     /// Iterator over the JSON values of `input`, decoded with these options; see
@@ -638,7 +637,7 @@ impl Decoder {
             // Never fails: the bytes up to `valid_up_to` are UTF-8.
             Err(err) => std::str::from_utf8(&input[..err.valid_up_to()]).unwrap_or_default(),
         };
-        Stream::new(input, text, self.max_depth)
+        Stream::new(input, text, self)
     }
 
     /// Iterator over the JSON values `reader` yields, decoded with these options; see
@@ -653,7 +652,7 @@ impl Decoder {
     /// assert!(values.next().unwrap().is_err());
     /// ```
     pub fn stream_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> ReaderStream<R, T> {
-        ReaderStream::new(reader, self.max_depth, self.max_input_size)
+        ReaderStream::new(reader, self)
     }
 }
 

@@ -39,7 +39,8 @@ struct ErrorImpl {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Category {
     /// The input is not valid MessagePack: a reserved byte (`0xc1`), invalid UTF-8 in a
-    /// string, nesting beyond the limit, or bytes after the value.
+    /// string, or bytes after the value; or it passes a limit of the decoder's: nesting, or
+    /// the length of a collection.
     Syntax,
     /// The input is valid MessagePack (so far) but does not fit the target type.
     Data,
@@ -60,6 +61,11 @@ pub(crate) enum ErrorCode {
     InvalidUtf8,
     TrailingBytes,
     RecursionLimitExceeded,
+    /// An array or map declaring more items than `Decoder::max_collection_len` allows.
+    CollectionTooLong {
+        len: usize,
+        limit: usize,
+    },
     InvalidType {
         found: String,
         expected: &'static str,
@@ -96,9 +102,11 @@ impl ErrorCode {
         use ErrorCode::*;
         match self {
             Eof | LengthBeyondInput { .. } => Category::Eof,
-            ReservedMarker | InvalidUtf8 | TrailingBytes | RecursionLimitExceeded => {
-                Category::Syntax
-            }
+            ReservedMarker
+            | InvalidUtf8
+            | TrailingBytes
+            | RecursionLimitExceeded
+            | CollectionTooLong { .. } => Category::Syntax,
             InvalidType { .. }
             | InvalidValue { .. }
             | InvalidLength { .. }
@@ -126,6 +134,10 @@ impl Display for ErrorCode {
             InvalidUtf8 => f.write_str("invalid UTF-8 in a string"),
             TrailingBytes => f.write_str("trailing bytes after the value"),
             RecursionLimitExceeded => f.write_str("recursion limit exceeded"),
+            CollectionTooLong { len, limit } => write!(
+                f,
+                "a collection of {len} items, longer than the limit of {limit} (see max_collection_len)"
+            ),
             InvalidType { found, expected } => {
                 write!(f, "invalid type: {found}, expected {expected}")
             }

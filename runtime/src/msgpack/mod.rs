@@ -226,12 +226,15 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
 /// |---|---|---|
 /// | [`max_depth`](Decoder::max_depth) | 128 (as JSON's) | nesting of arrays and maps, so the stack |
 /// | [`max_input_size`](Decoder::max_input_size) | 4 GiB | bytes read by [`from_reader`](Decoder::from_reader), and per value by [`stream_reader`](Decoder::stream_reader) |
+/// | [`max_collection_len`](Decoder::max_collection_len) | `u32::MAX` | the items an array or map header declares |
 ///
-/// The lengths in headers need no limit of their own: a claim of more elements or bytes than
+/// The lengths in headers need no limit for memory's sake: a claim of more elements or bytes than
 /// the rest of the input could hold (every element takes at least a byte) is an error before
 /// anything is reserved, and room is reserved from a claim only up to a megabyte, so memory
 /// grows with the input (which the caller holds, or which `max_input_size` bounds), never
-/// with a number written in it.
+/// with a number written in it. What a one-byte element becomes can still be larger than
+/// that byte (a `nil` read as an empty `Vec` takes 24): `max_collection_len` bounds that
+/// where a service knows how long its lists may be.
 ///
 /// ```
 /// use fastwire::msgpack::Decoder;
@@ -247,6 +250,7 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
 pub struct Decoder {
     max_depth: usize,
     max_input_size: usize,
+    max_collection_len: usize,
 }
 
 impl Default for Decoder {
@@ -263,7 +267,41 @@ impl Decoder {
         Decoder {
             max_depth: reader::DEFAULT_MAX_DEPTH,
             max_input_size: crate::limit::DEFAULT_MAX_INPUT_SIZE,
+            max_collection_len: crate::limit::DEFAULT_MAX_COLLECTION_LEN,
         }
+    }
+
+    /// Sets how many items one array or map may declare (entries, for a map): a header
+    /// declaring more is an error of category [`Syntax`](Category::Syntax) at the header, as
+    /// passing the nesting limit is, before any of the items is read. It counts every array
+    /// and map a value is read from, struct and tuple layouts included, and a `bin` read as a
+    /// sequence of its bytes; values skipped unread (ignored fields) are not counted. The
+    /// default, `u32::MAX`, is the most a header can declare, so it refuses nothing: set a
+    /// limit where the longest list a service accepts is known.
+    ///
+    /// ```
+    /// use fastwire::msgpack::{Decoder, Value};
+    ///
+    /// let limited = Decoder::new().max_collection_len(3);
+    /// assert_eq!(limited.from_slice::<Vec<u8>>(b"\x93\x01\x02\x03").unwrap(), [1, 2, 3]);
+    /// let err = limited.from_slice::<Vec<u8>>(b"\x94\x01\x02\x03\x04").unwrap_err();
+    /// assert!(err.is_syntax());
+    /// // {"a": [nil, nil, nil, nil]}
+    /// assert!(limited.from_slice::<Value>(b"\x81\xa1a\x94\xc0\xc0\xc0\xc0").is_err());
+    /// ```
+    pub const fn max_collection_len(mut self, items: usize) -> Self {
+        self.max_collection_len = items;
+        self
+    }
+
+    /// The `max_input_size` set.
+    pub(crate) fn input_size_limit(&self) -> usize {
+        self.max_input_size
+    }
+
+    /// A reader over `input` with these limits.
+    pub(crate) fn reader<'de>(&self, input: &'de [u8]) -> Reader<'de> {
+        Reader::new(input, self.max_depth).with_max_len(self.max_collection_len)
     }
 
     /// Sets how many bytes [`from_reader`](Decoder::from_reader) reads at most: a reader that
@@ -303,7 +341,7 @@ impl Decoder {
 
     /// Decodes a `T` from `input`; see [`from_slice`].
     pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
-        let mut r = Reader::new(input, self.max_depth);
+        let mut r = self.reader(input);
         let value = T::decode(&mut r)?;
         r.end()?;
         Ok(value)

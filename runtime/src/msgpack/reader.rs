@@ -38,6 +38,8 @@ pub struct Reader<'de> {
     input: &'de [u8],
     pos: usize,
     remaining_depth: usize,
+    /// The most items one array or map may declare ([`Decoder::max_collection_len`](super::Decoder::max_collection_len)).
+    max_len: usize,
     /// Offset of the last key (or variant name) read, for error positions.
     last_key: usize,
 }
@@ -110,8 +112,28 @@ impl<'de> Reader<'de> {
             input,
             pos: 0,
             remaining_depth: max_depth,
+            max_len: crate::limit::DEFAULT_MAX_COLLECTION_LEN,
             last_key: 0,
         }
+    }
+
+    /// The same reader, refusing arrays and maps that declare more than `max_len` items.
+    pub(crate) fn with_max_len(mut self, max_len: usize) -> Self {
+        self.max_len = max_len;
+        self
+    }
+
+    /// The error for a header at `at` declaring `len` items, more than the limit.
+    #[cold]
+    #[inline(never)]
+    fn too_many_items(&self, len: usize, at: usize) -> Error {
+        self.error_at(
+            ErrorCode::CollectionTooLong {
+                len,
+                limit: self.max_len,
+            },
+            at,
+        )
     }
 
     /// Byte offset of the next unread byte.
@@ -683,6 +705,9 @@ impl<'de> Reader<'de> {
             }
             _ => return Err(self.invalid_type(expected)),
         };
+        if len > self.max_len {
+            return Err(self.too_many_items(len, at));
+        }
         self.enter(len as u64, at)?;
         Ok(len)
     }
@@ -707,7 +732,7 @@ impl<'de> Reader<'de> {
             return None;
         }
         let len = usize::from(marker & 0x0f);
-        if len * values_per_item >= self.input.len() - self.pos {
+        if len * values_per_item >= self.input.len() - self.pos || len > self.max_len {
             return None;
         }
         self.pos += 1;
@@ -730,6 +755,9 @@ impl<'de> Reader<'de> {
             }
             _ => return Err(self.invalid_type(expected)),
         };
+        if len > self.max_len {
+            return Err(self.too_many_items(len, at));
+        }
         self.enter(2 * len as u64, at)?;
         Ok(len)
     }
@@ -770,7 +798,9 @@ impl<'de> Reader<'de> {
 
     #[inline(never)]
     fn begin_seq_slow(&mut self, expected: &'static str) -> Result<SeqForm<'de>, Error> {
+        let at = self.pos;
         match self.try_bin()? {
+            Some(bytes) if bytes.len() > self.max_len => Err(self.too_many_items(bytes.len(), at)),
             Some(bytes) => Ok(SeqForm::Bytes(bytes)),
             None => self.begin_array(expected).map(SeqForm::Array),
         }
@@ -1222,6 +1252,7 @@ impl<'de> Reader<'de> {
             input: &self.input[..start + raw.len()],
             pos: start,
             remaining_depth: self.remaining_depth,
+            max_len: self.max_len,
             last_key: start,
         };
         let value = read(&mut again)?;
@@ -1266,6 +1297,7 @@ impl<'de> Reader<'de> {
             input: self.input,
             pos: self.pos,
             remaining_depth: usize::MAX,
+            max_len: usize::MAX,
             last_key: 0,
         };
         let marker = probe.peek()?;
@@ -1409,6 +1441,7 @@ impl<'de> Reader<'de> {
             input: self.input,
             pos: offset,
             remaining_depth: usize::MAX,
+            max_len: usize::MAX,
             last_key: 0,
         };
         if let Ok(text) = probe.decode_str() {

@@ -107,9 +107,8 @@ impl<'de, T: Decode<'de>> FusedIterator for Stream<'de, T> {}
 /// ```
 pub struct ReaderStream<R, T> {
     window: ReadWindow<R>,
-    max_depth: usize,
-    /// The most bytes one value may take in the window.
-    max_input_size: usize,
+    /// The limits; `max_input_size` bounds the bytes one value may take in the window.
+    options: Decoder,
     offset: usize,
     failed: bool,
     output: PhantomData<fn() -> T>,
@@ -152,7 +151,7 @@ impl<R: io::Read, T: DecodeOwned> Iterator for ReaderStream<R, T> {
             }
             if whole || self.window.is_eof() {
                 self.offset = self.window.offset();
-                let mut r = Reader::new(self.window.bytes(), self.max_depth);
+                let mut r = self.options.reader(self.window.bytes());
                 let result = T::decode(&mut r);
                 let used = r.offset();
                 return match result {
@@ -167,8 +166,9 @@ impl<R: io::Read, T: DecodeOwned> Iterator for ReaderStream<R, T> {
                     }
                 };
             }
-            if self.window.bytes().len() > self.max_input_size {
-                let err = crate::limit::too_large(self.max_input_size);
+            let limit = self.options.input_size_limit();
+            if self.window.bytes().len() > limit {
+                let err = crate::limit::too_large(limit);
                 return self.fail(Error::io(err));
             }
             if let Err(err) = self.window.fill() {
@@ -317,7 +317,7 @@ impl Decoder {
     /// ```
     pub fn stream_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Stream<'de, T> {
         Stream {
-            reader: Reader::new(input, self.max_depth),
+            reader: self.reader(input),
             len: input.len(),
             offset: 0,
             failed: false,
@@ -337,8 +337,7 @@ impl Decoder {
     pub fn stream_reader<R: io::Read, T: DecodeOwned>(&self, reader: R) -> ReaderStream<R, T> {
         ReaderStream {
             window: ReadWindow::new(reader),
-            max_depth: self.max_depth,
-            max_input_size: self.max_input_size,
+            options: self.clone(),
             offset: 0,
             failed: false,
             output: PhantomData,

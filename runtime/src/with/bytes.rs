@@ -175,6 +175,7 @@ fn json_take<'de, T: Take<'de>>(r: &mut crate::json::Reader<'de>) -> Result<T, c
             let mut first = true;
             while r.array_next(first)? {
                 first = false;
+                r.check_item(bytes.len())?;
                 bytes.push(u8::decode(r)?);
             }
             T::take(Found::Owned(bytes))

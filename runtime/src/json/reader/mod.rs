@@ -86,6 +86,8 @@ pub struct Reader<'de> {
     input: &'de [u8],
     pos: usize,
     remaining_depth: usize,
+    /// The most items one collection may hold ([`Decoder::max_collection_len`](super::Decoder::max_collection_len)).
+    max_len: usize,
     scratch: Vec<u8>,
     /// Offset of the opening quote of the last key (or string) read, for error positions.
     last_key: usize,
@@ -110,12 +112,70 @@ impl<'de> Reader<'de> {
             input: input.as_bytes(),
             pos: 0,
             remaining_depth: max_depth,
+            max_len: crate::limit::DEFAULT_MAX_COLLECTION_LEN,
             scratch: Vec::new(),
             last_key: 0,
             buffered: false,
             tree: None,
             wide: Wide::detect(),
         }
+    }
+
+    /// The same reader, refusing collections of more than `max_len` items.
+    pub(crate) fn with_max_len(mut self, max_len: usize) -> Self {
+        self.max_len = max_len;
+        self
+    }
+
+    /// Fails unless a collection may hold an item number `index` (counting from 0): call it
+    /// before reading each element of an array, or each member of an object, that becomes
+    /// part of a collection (a `Vec`, a map, a set, a [`Value`](super::Value)), so that
+    /// [`Decoder::max_collection_len`](super::Decoder::max_collection_len) bounds what a
+    /// hand-written impl builds as it bounds fastwire's own. The error is placed where the
+    /// reader is, at the item.
+    ///
+    /// ```
+    /// use fastwire::json::{Decode, Decoder, Error, Reader};
+    ///
+    /// /// The numbers of an array.
+    /// #[derive(Debug)]
+    /// struct Numbers(Vec<u64>);
+    ///
+    /// impl<'de> Decode<'de> for Numbers {
+    ///     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+    ///         r.begin_array("an array of numbers")?;
+    ///         let mut items = Vec::new();
+    ///         while r.array_next(items.is_empty())? {
+    ///             r.check_item(items.len())?;
+    ///             items.push(u64::decode(r)?);
+    ///         }
+    ///         Ok(Numbers(items))
+    ///     }
+    /// }
+    ///
+    /// let limited = Decoder::new().max_collection_len(2);
+    /// assert_eq!(limited.from_str::<Numbers>("[1, 2]").unwrap().0, [1, 2]);
+    /// let err = limited.from_str::<Numbers>("[1, 2, 3]").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "collection longer than the limit of 2 items (see max_collection_len) (line 1, column 8)"
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn check_item(&self, index: usize) -> Result<(), Error> {
+        if index < self.max_len {
+            Ok(())
+        } else {
+            Err(self.too_many_items())
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_many_items(&self) -> Error {
+        self.error(ErrorCode::CollectionTooLong {
+            limit: self.max_len,
+        })
     }
 
     /// Byte offset of the next unread byte.

@@ -350,6 +350,7 @@ impl<'de> Reader<'de> {
             input: text.as_bytes(),
             pos: start,
             remaining_depth: self.remaining_depth,
+            max_len: self.max_len,
             scratch: Vec::new(),
             last_key: start,
             buffered: self.buffered,

@@ -245,6 +245,7 @@ impl<'de> Reader<'de> {
             input: self.input,
             pos: offset,
             remaining_depth: 1,
+            max_len: self.max_len,
             scratch: Vec::new(),
             last_key: 0,
             buffered: false,

@@ -633,7 +633,8 @@ impl<'de> Reader<'de> {
         let mut again = match found {
             Some((value, texts)) => Reader::over_value(value, texts, self.remaining_depth),
             None => Reader::new(raw, self.remaining_depth),
-        };
+        }
+        .with_max_len(self.max_len);
         again.buffered = self.buffered;
         let value = read(&mut again)?;
         again.end()?;

@@ -851,12 +851,13 @@ impl<'de> Decode<'de> for Map {
         }
         r.begin_object("a map")?;
         let mut map = Map::new();
-        let mut first = true;
-        while let Some(key) = r.object_key(first)? {
+        let mut count = 0;
+        while let Some(key) = r.object_key(count == 0)? {
             let key = String::from(&*key);
+            r.check_item(count)?;
+            count += 1;
             let value = Value::decode(r).map_err(|e| e.in_key(&key))?;
             map.insert(key, value);
-            first = false;
         }
         Ok(map)
     }

@@ -571,6 +571,7 @@ impl<'de> Decode<'de> for Value {
                 let mut items = Vec::new();
                 while r.array_next(items.is_empty())? {
                     let index = items.len();
+                    r.check_item(index)?;
                     items.push(Value::decode(r).map_err(|e| e.in_index(index))?);
                 }
                 Ok(Value::Array(items))
