@@ -385,16 +385,18 @@ impl crate::msgpack::Encode for Decimal {
 #[cfg(feature = "msgpack")]
 impl<'de> crate::msgpack::Decode<'de> for Decimal {
     fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
+        // Plain text in a `fixstr` (what a decimal is written as), read straight from the
+        // bytes: its digits, minus and point are ASCII.
+        if let Some(body) = r.peek_fixstr_any() {
+            if let Some(value) = short_text(body) {
+                r.skip_fixstr_any(body.len());
+                return Ok(value);
+            }
+        }
         let at = r.offset();
         let parsed = match r.peek()? {
             0xA0..=0xBF | 0xD9..=0xDB => {
-                // Plain text in a `fixstr` (what a decimal is written as), read straight from
-                // the bytes: its digits, minus and point are ASCII.
                 if let Some(body) = r.peek_fixstr_any() {
-                    if let Some(value) = short_text(body) {
-                        r.skip_fixstr_any(body.len());
-                        return Ok(value);
-                    }
                     if let Some((value, len)) = plain_prefix(body) {
                         if len == body.len() {
                             r.skip_fixstr_any(len);
