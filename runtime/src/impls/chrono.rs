@@ -421,7 +421,13 @@ mod tests {
             assert_eq!(common_date(text.as_bytes()), Some(day), "{text}");
             day = day.succ_opt().unwrap();
         }
-        for text in ["0000-01-01", "9999-12-31", "2023-02-29", "2024-13-01", "2024-00-10"] {
+        for text in [
+            "0000-01-01",
+            "9999-12-31",
+            "2023-02-29",
+            "2024-13-01",
+            "2024-00-10",
+        ] {
             assert_eq!(
                 common_date(text.as_bytes()),
                 NaiveDate::parse_from_str(text, "%Y-%m-%d").ok(),

@@ -306,7 +306,24 @@ impl crate::json::Encode for Decimal {
 
 #[cfg(feature = "json")]
 impl<'de> crate::json::Decode<'de> for Decimal {
+    // Short plain text in the caller; the rest a call away.
+    #[inline(always)]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
+        if r.peek()? == b'"' {
+            if let Some((value, len)) = r.peek_str_body().and_then(short_json) {
+                r.skip_str_body(len);
+                return Ok(value);
+            }
+        }
+        json_decode_other(r)
+    }
+}
+
+/// A decimal in JSON that is not short plain text in a string.
+#[cfg(feature = "json")]
+#[inline(never)]
+fn json_decode_other(r: &mut crate::json::Reader<'_>) -> Result<Decimal, crate::json::Error> {
+    {
         use crate::json::reader::ParsedNumber;
         let at = r.offset();
         let parsed = match r.peek()? {
@@ -314,10 +331,6 @@ impl<'de> crate::json::Decode<'de> for Decimal {
                 // Plain text read straight from the input, in the one pass that finds its
                 // closing quote: its digits, minus and point need no escapes.
                 if let Some(body) = r.peek_str_body() {
-                    if let Some((value, len)) = short_json(body) {
-                        r.skip_str_body(len);
-                        return Ok(value);
-                    }
                     if let Some((value, len)) = plain_prefix(body) {
                         if body.get(len) == Some(&b'"') {
                             r.skip_str_body(len);
@@ -384,6 +397,8 @@ impl crate::msgpack::Encode for Decimal {
 
 #[cfg(feature = "msgpack")]
 impl<'de> crate::msgpack::Decode<'de> for Decimal {
+    // Short plain text in the caller; the rest a call away.
+    #[inline(always)]
     fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
         // Plain text in a `fixstr` (what a decimal is written as), read straight from the
         // bytes: its digits, minus and point are ASCII.
@@ -393,6 +408,17 @@ impl<'de> crate::msgpack::Decode<'de> for Decimal {
                 return Ok(value);
             }
         }
+        msgpack_decode_other(r)
+    }
+}
+
+/// A decimal in MessagePack that is not short plain text in a `fixstr`.
+#[cfg(feature = "msgpack")]
+#[inline(never)]
+fn msgpack_decode_other(
+    r: &mut crate::msgpack::Reader<'_>,
+) -> Result<Decimal, crate::msgpack::Error> {
+    {
         let at = r.offset();
         let parsed = match r.peek()? {
             0xA0..=0xBF | 0xD9..=0xDB => {

@@ -56,7 +56,8 @@ macro_rules! text_impls {
 
         #[cfg(feature = "json")]
         impl<'de> crate::json::Decode<'de> for $ty {
-            #[inline]
+            // The fast reading in the caller; the general one a call away.
+            #[inline(always)]
             fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
                 $(
                     if r.peek()? == b'"' {
@@ -68,7 +69,11 @@ macro_rules! text_impls {
                         }
                     }
                 )?
-                super::json_read_text(r, $expected, |$input: &str| $parse)
+                #[inline(never)]
+                fn general(r: &mut crate::json::Reader<'_>) -> Result<$ty, crate::json::Error> {
+                    super::json_read_text(r, $expected, |$input: &str| $parse)
+                }
+                general(r)
             }
         }
 
@@ -116,7 +121,8 @@ macro_rules! text_impls {
 
         #[cfg(feature = "msgpack")]
         impl<'de> crate::msgpack::Decode<'de> for $ty {
-            #[inline]
+            // The fast reading in the caller; the general one a call away.
+            #[inline(always)]
             fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
                 $(
                     if let Some($fixed) = r.peek_fixstr::<$len>() {
@@ -126,7 +132,13 @@ macro_rules! text_impls {
                         }
                     }
                 )?
-                super::msgpack_read_text(r, $expected, |$input: &str| $parse)
+                #[inline(never)]
+                fn general(
+                    r: &mut crate::msgpack::Reader<'_>,
+                ) -> Result<$ty, crate::msgpack::Error> {
+                    super::msgpack_read_text(r, $expected, |$input: &str| $parse)
+                }
+                general(r)
             }
         }
     };
