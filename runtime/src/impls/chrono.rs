@@ -88,7 +88,7 @@ const BEYOND_CHRONO: &str = "out of chrono's range";
 ///
 /// The eight digits are checked and paired at once (SWAR): `YYYY`, `MM` and `DD` gathered in
 /// one word, little-endian (the first digit in the low byte).
-#[inline]
+#[inline(always)]
 fn common_date(text: &[u8]) -> Option<NaiveDate> {
     let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = text else {
         return None;

@@ -1478,25 +1478,7 @@ impl<'de> Reader<'de> {
     }
 }
 
-/// `bytes` as `&str` if they are valid UTF-8: ASCII (most keys and many values) settled by a
-/// word-at-a-time check, other short strings by std's check, long ones by simdutf8.
-#[inline(always)]
-pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        // SAFETY: ASCII is valid UTF-8.
-        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
-    utf8_non_ascii(bytes)
-}
-
-#[inline(never)]
-fn utf8_non_ascii(bytes: &[u8]) -> Option<&str> {
-    if bytes.len() < 64 {
-        std::str::from_utf8(bytes).ok()
-    } else {
-        simdutf8::basic::from_utf8(bytes).ok()
-    }
-}
+pub(crate) use super::utf8::utf8;
 
 /// A string in quotes, escaped as JSON escapes it, for error messages.
 struct Quoted<'a>(&'a str);
