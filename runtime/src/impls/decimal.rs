@@ -323,32 +323,30 @@ impl<'de> crate::json::Decode<'de> for Decimal {
 #[cfg(feature = "json")]
 #[inline(never)]
 fn json_decode_other(r: &mut crate::json::Reader<'_>) -> Result<Decimal, crate::json::Error> {
-    {
-        use crate::json::reader::ParsedNumber;
-        let at = r.offset();
-        let parsed = match r.peek()? {
-            b'"' => {
-                // Plain text read straight from the input, in the one pass that finds its
-                // closing quote: its digits, minus and point need no escapes.
-                if let Some(body) = r.peek_str_body() {
-                    if let Some((value, len)) = plain_prefix(body) {
-                        if body.get(len) == Some(&b'"') {
-                            r.skip_str_body(len);
-                            return Ok(value);
-                        }
+    use crate::json::reader::ParsedNumber;
+    let at = r.offset();
+    let parsed = match r.peek()? {
+        b'"' => {
+            // Plain text read straight from the input, in the one pass that finds its
+            // closing quote: its digits, minus and point need no escapes.
+            if let Some(body) = r.peek_str_body() {
+                if let Some((value, len)) = plain_prefix(body) {
+                    if body.get(len) == Some(&b'"') {
+                        r.skip_str_body(len);
+                        return Ok(value);
                     }
                 }
-                return super::json_read_text(r, EXPECTED, from_text);
             }
-            b'-' | b'0'..=b'9' => match r.parse_number()? {
-                ParsedNumber::U64(value) => from_u64(value),
-                ParsedNumber::I64(value) => from_i64(value),
-                ParsedNumber::F64(value) => from_f64(value),
-            },
-            _ => return Err(r.invalid_type(EXPECTED)),
-        };
-        parsed.map_err(|message| r.custom_at(message, at))
-    }
+            return super::json_read_text(r, EXPECTED, from_text);
+        }
+        b'-' | b'0'..=b'9' => match r.parse_number()? {
+            ParsedNumber::U64(value) => from_u64(value),
+            ParsedNumber::I64(value) => from_i64(value),
+            ParsedNumber::F64(value) => from_f64(value),
+        },
+        _ => return Err(r.invalid_type(EXPECTED)),
+    };
+    parsed.map_err(|message| r.custom_at(message, at))
 }
 
 /// As a JSON object key: the exact text (serde_json writes `Decimal` keys as the string the
@@ -418,29 +416,27 @@ impl<'de> crate::msgpack::Decode<'de> for Decimal {
 fn msgpack_decode_other(
     r: &mut crate::msgpack::Reader<'_>,
 ) -> Result<Decimal, crate::msgpack::Error> {
-    {
-        let at = r.offset();
-        let parsed = match r.peek()? {
-            0xA0..=0xBF | 0xD9..=0xDB => {
-                if let Some(body) = r.peek_fixstr_any() {
-                    if let Some((value, len)) = plain_prefix(body) {
-                        if len == body.len() {
-                            r.skip_fixstr_any(len);
-                            return Ok(value);
-                        }
+    let at = r.offset();
+    let parsed = match r.peek()? {
+        0xA0..=0xBF | 0xD9..=0xDB => {
+            if let Some(body) = r.peek_fixstr_any() {
+                if let Some((value, len)) = plain_prefix(body) {
+                    if len == body.len() {
+                        r.skip_fixstr_any(len);
+                        return Ok(value);
                     }
                 }
-                return super::msgpack_read_text(r, EXPECTED, from_text);
             }
-            0x00..=0x7F | 0xCC..=0xCF => from_u64(r.decode_u64(EXPECTED)?),
-            0xE0..=0xFF | 0xD0..=0xD3 => from_i64(r.decode_i64(EXPECTED)?),
-            // A `float 32` is widened, as serde widens it for a visitor of `f64`s.
-            0xCA => from_f64(f64::from(r.decode_f32()?)),
-            0xCB => from_f64(r.decode_f64()?),
-            _ => return Err(r.invalid_type(EXPECTED)),
-        };
-        parsed.map_err(|message| r.custom_at(message, at))
-    }
+            return super::msgpack_read_text(r, EXPECTED, from_text);
+        }
+        0x00..=0x7F | 0xCC..=0xCF => from_u64(r.decode_u64(EXPECTED)?),
+        0xE0..=0xFF | 0xD0..=0xD3 => from_i64(r.decode_i64(EXPECTED)?),
+        // A `float 32` is widened, as serde widens it for a visitor of `f64`s.
+        0xCA => from_f64(f64::from(r.decode_f32()?)),
+        0xCB => from_f64(r.decode_f64()?),
+        _ => return Err(r.invalid_type(EXPECTED)),
+    };
+    parsed.map_err(|message| r.custom_at(message, at))
 }
 
 #[cfg(test)]

@@ -35,13 +35,17 @@ fn short(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes).ok()
 }
 
-/// `bytes` as `&str` if they are valid UTF-8, checked by simdutf8's AVX2 validator. Only
-/// called once AVX2 is detected.
+/// `bytes` (under 64) as `&str` if they are valid UTF-8, checked by simdutf8's AVX2 validator
+/// as one block of 64 bytes, zero after `bytes` (zeros are ASCII, and a sequence `bytes` cut
+/// short is still refused: a zero is no continuation byte). Only called once AVX2 is
+/// detected.
 #[cfg(target_arch = "x86_64")]
 fn simd_avx2(bytes: &[u8]) -> Option<&str> {
+    let mut block = [0u8; 64];
+    block.get_mut(..bytes.len())?.copy_from_slice(bytes);
     // SAFETY: the caller detected AVX2 on this CPU, all the validator requires; it reads
-    // only `bytes`.
-    let valid = unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(bytes) };
+    // only `block`.
+    let valid = unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(&block) };
     match valid {
         // SAFETY: just validated as UTF-8.
         Ok(()) => Some(unsafe { std::str::from_utf8_unchecked(bytes) }),
