@@ -157,7 +157,7 @@ fn short_plain(word: u64, len: usize) -> Option<(u32, u32)> {
     }
     let pad = 8 - len;
     let keep = u64::MAX << (8 * pad);
-    let word = (word & keep) | (ONES * u64::from(b'0') & !keep);
+    let word = (word & keep) | ((ONES * u64::from(b'0')) & !keep);
     // The first point: the lowest zero byte of `word` with every `.` turned into a zero (the
     // lowest such byte is found exactly; a second point stays, and is refused as a digit).
     let x = word ^ (ONES * u64::from(b'.'));
