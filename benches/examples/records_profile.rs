@@ -9,8 +9,10 @@
 //!     target/release/examples/records_profile users json decode 2
 //! ```
 //!
-//! Arguments: WORKLOAD (`users`, `records`), FORMAT (`json`, `msgpack`), DIRECTION (`encode`,
-//! `decode`), CALLS (default 10), ROWS (default: the standard batch).
+//! Arguments: WORKLOAD (`users`, `records`), FORMAT (`json`, `msgpack`; for `decode` also the
+//! references `serde_json` and `rmp_serde`, which decode fastwire's bytes, the same as theirs,
+//! through the types' serde impls), DIRECTION (`encode`, `decode`), CALLS (default 10), ROWS
+//! (default: the standard batch).
 
 use std::env;
 use std::hint::black_box;
@@ -28,7 +30,10 @@ fn timed<T, O>(calls: usize, input: &T, work: impl Fn(&T) -> O) {
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let [workload, format, direction, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: records_profile users|records json|msgpack encode|decode [CALLS [ROWS]]");
+        eprintln!(
+            "usage: records_profile users|records json|msgpack|serde_json|rmp_serde \
+             encode|decode [CALLS [ROWS]]"
+        );
         return ExitCode::FAILURE;
     };
     let calls = rest.first().and_then(|n| n.parse().ok()).unwrap_or(10);
@@ -51,6 +56,19 @@ fn main() -> ExitCode {
                     let input = fastwire::msgpack::to_vec(&rows);
                     timed(calls, &input, |i| {
                         fastwire::msgpack::from_slice::<Vec<$ty>>(i).expect("decodes")
+                    })
+                }
+                // The references: the same bytes decoded through the types' serde impls.
+                ("serde_json", "decode") => {
+                    let input = fastwire::json::to_vec(&rows);
+                    timed(calls, &input, |i| {
+                        serde_json::from_slice::<Vec<$ty>>(i).expect("decodes")
+                    })
+                }
+                ("rmp_serde", "decode") => {
+                    let input = fastwire::msgpack::to_vec(&rows);
+                    timed(calls, &input, |i| {
+                        rmp_serde::from_slice::<Vec<$ty>>(i).expect("decodes")
                     })
                 }
                 _ => {

@@ -151,6 +151,15 @@ pub trait Layout {
         let _ = (cx, position, name, first);
         None
     }
+    /// A boolean expression: whether the open keyed form holds no member after the first
+    /// `count` (tested once every field was read in declaration order: the value is then
+    /// built straight from what was read, without the member loop, after the form's closing
+    /// statements of [`LoopFrame::tail`]); `None` for a format that cannot tell without
+    /// reading on.
+    fn ends_after(&self, cx: &Ctx, count: usize) -> Option<TokenStream> {
+        let _ = (cx, count);
+        None
+    }
     /// A struct's dispatch between its keyed form and its sequence form, opening each before
     /// running its statements.
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream;
@@ -947,7 +956,7 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
         }
         Style::Struct => {
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
-            let keyed = member_loop(cx, layout, target.fields);
+            let keyed = member_loop(cx, layout, target.fields, &value);
             let seq = read_seq(cx, layout, target, true);
             let decoded = decoded_fields(target.fields);
             let exact = decoded
@@ -975,8 +984,15 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
 /// The member loop of a struct's keyed form: each key is compared first with the key of the
 /// field declared after the last one read (real documents nearly always follow declaration
 /// order), otherwise looked up by length and bytes; each value goes to its field's slot.
-fn member_loop(cx: &Ctx, layout: &impl Layout, fields: &[Field]) -> TokenStream {
-    member_loop_after(cx, layout, fields, None)
+/// When every field came in order and the format can tell that nothing follows them, the
+/// loop is skipped and `value` (the struct built from the bindings) returned at once.
+fn member_loop(
+    cx: &Ctx,
+    layout: &impl Layout,
+    fields: &[Field],
+    value: &TokenStream,
+) -> TokenStream {
+    member_loop_with(cx, layout, fields, None, Some(value))
 }
 
 /// [`member_loop`] for the members after an internal tag `tag` that came first (see
@@ -986,6 +1002,18 @@ pub fn member_loop_after(
     layout: &impl Layout,
     fields: &[Field],
     tag: Option<&str>,
+) -> TokenStream {
+    member_loop_with(cx, layout, fields, tag, None)
+}
+
+/// [`member_loop_after`], returning `Ok(value)` as soon as every field was read in order
+/// when the format can tell that no member follows (see [`Layout::ends_after`]).
+fn member_loop_with(
+    cx: &Ctx,
+    layout: &impl Layout,
+    fields: &[Field],
+    tag: Option<&str>,
+    value: Option<&TokenStream>,
 ) -> TokenStream {
     let krate = cx.krate;
     let fmt = &cx.fmt;
@@ -1053,7 +1081,19 @@ pub fn member_loop_after(
             })
         })
         .collect();
-    let ordered = steps.map(|steps| quote!('__ordered: { #(#steps)* }));
+    // Every field read in order and nothing after them: the value, without the loop (the
+    // slots are all filled, so settling them folds away).
+    let straight = match (value, layout.ends_after(cx, count)) {
+        (Some(value), Some(ends)) => quote! {
+            if #ends {
+                #tail
+                #finish
+                return #krate::__private::Ok(#value);
+            }
+        },
+        _ => TokenStream::new(),
+    };
+    let ordered = steps.map(|steps| quote!('__ordered: { #(#steps)* #straight }));
     quote! {
         #slots
         let mut __next: #krate::__private::usize = 0;

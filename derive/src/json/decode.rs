@@ -101,6 +101,12 @@ impl Layout for JsonLayout {
         }
     }
 
+    /// A `}` next (read if so).
+    fn ends_after(&self, cx: &Ctx, _count: usize) -> Option<TokenStream> {
+        let fmt = &cx.fmt;
+        Some(quote!(#fmt::Reader::try_end_object(__r)))
+    }
+
     /// `{...}` or `[...]`.
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
         let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);

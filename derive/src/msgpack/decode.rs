@@ -136,6 +136,11 @@ impl Layout for MsgpackLayout {
         Some(quote!((#position < __len && #is_key)))
     }
 
+    /// The map's header said how many entries it holds.
+    fn ends_after(&self, _cx: &Ctx, count: usize) -> Option<TokenStream> {
+        Some(quote!(__len == #count))
+    }
+
     /// A map (`to_vec_named`) or an array (`to_vec`, `as_array`).
     fn read_struct(&self, cx: &Ctx, forms: StructForms) -> TokenStream {
         let (expecting, keyed, seq) = (forms.expecting, forms.keyed, forms.seq);

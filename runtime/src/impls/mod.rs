@@ -29,9 +29,9 @@ use crate::text_value::{json_read_text, json_write_ascii};
 /// `$value` (a [`TimeText`](crate::time::TimeText) or any type with `as_bytes` and
 /// `as_str`), `$parse` reads the type from `$input` or gives the error's message, and
 /// `$expected` names the type in "invalid type" errors. With `fixed N => |bytes| ...`, a JSON
-/// string of exactly `N` bytes is first offered, in place, to that fast reader, which must
-/// accept only bytes without quotes, backslashes or control characters (anything it refuses
-/// goes the general way).
+/// string of exactly `N` bytes, or a MessagePack `fixstr` of `N` bytes, is first offered, in
+/// place, to that fast reader, which must accept only ASCII bytes without quotes, backslashes
+/// or control characters (anything it refuses goes the general way).
 macro_rules! text_impls {
     (
         $ty:ty, $expected:literal, $hint:literal,
@@ -56,7 +56,8 @@ macro_rules! text_impls {
 
         #[cfg(feature = "json")]
         impl<'de> crate::json::Decode<'de> for $ty {
-            #[inline]
+            // The fast reading in the caller; the general one a call away.
+            #[inline(always)]
             fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
                 $(
                     if r.peek()? == b'"' {
@@ -68,7 +69,11 @@ macro_rules! text_impls {
                         }
                     }
                 )?
-                super::json_read_text(r, $expected, |$input: &str| $parse)
+                #[inline(never)]
+                fn general(r: &mut crate::json::Reader<'_>) -> Result<$ty, crate::json::Error> {
+                    super::json_read_text(r, $expected, |$input: &str| $parse)
+                }
+                general(r)
             }
         }
 
@@ -116,9 +121,24 @@ macro_rules! text_impls {
 
         #[cfg(feature = "msgpack")]
         impl<'de> crate::msgpack::Decode<'de> for $ty {
-            #[inline]
+            // The fast reading in the caller; the general one a call away.
+            #[inline(always)]
             fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
-                super::msgpack_read_text(r, $expected, |$input: &str| $parse)
+                $(
+                    if let Some($fixed) = r.peek_fixstr::<$len>() {
+                        if let Some(value) = $fast {
+                            r.skip_fixstr::<$len>();
+                            return Ok(value);
+                        }
+                    }
+                )?
+                #[inline(never)]
+                fn general(
+                    r: &mut crate::msgpack::Reader<'_>,
+                ) -> Result<$ty, crate::msgpack::Error> {
+                    super::msgpack_read_text(r, $expected, |$input: &str| $parse)
+                }
+                general(r)
             }
         }
     };

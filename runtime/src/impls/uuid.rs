@@ -45,7 +45,8 @@ impl crate::json::Encode for Uuid {
 
 #[cfg(feature = "json")]
 impl<'de> crate::json::Decode<'de> for Uuid {
-    #[inline]
+    // The hyphenated form in the caller; any other a call away.
+    #[inline(always)]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
         // The hyphenated form, read in place: 36 characters a UUID takes are hex digits and
         // hyphens, so a string of them has no escapes.
@@ -57,14 +58,21 @@ impl<'de> crate::json::Decode<'de> for Uuid {
                 }
             }
         }
-        super::json_read_text(r, "a formatted UUID string", |text| {
-            // uuid's quick parser first; its `FromStr` (what the serde impl calls) again on a
-            // failure, for the detailed message.
-            Uuid::try_parse(text)
-                .or_else(|_| Uuid::parse_str(text))
-                .map_err(parse_error)
-        })
+        json_decode_other(r)
     }
+}
+
+/// A UUID in JSON in any other form than hyphenated.
+#[cfg(feature = "json")]
+#[inline(never)]
+fn json_decode_other(r: &mut crate::json::Reader<'_>) -> Result<Uuid, crate::json::Error> {
+    super::json_read_text(r, "a formatted UUID string", |text| {
+        // uuid's quick parser first; its `FromStr` (what the serde impl calls) again on a
+        // failure, for the detailed message.
+        Uuid::try_parse(text)
+            .or_else(|_| Uuid::parse_str(text))
+            .map_err(parse_error)
+    })
 }
 
 /// As a JSON object key: the hyphenated text (serde_json writes and reads `Uuid` keys as the

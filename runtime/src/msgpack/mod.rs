@@ -64,6 +64,7 @@ mod reader;
 mod std_time;
 mod stream;
 mod timestamp;
+mod utf8;
 mod value;
 mod wrappers;
 mod writer;

@@ -201,6 +201,49 @@ impl<'de> Reader<'de> {
         Some(bytes)
     }
 
+    /// The `N` bytes of the next value when it is a `fixstr` of exactly `N` bytes (`N` < 32),
+    /// all there; `None` otherwise. Nothing is consumed: a caller that accepts the bytes (text
+    /// of a fixed shape, such as a date, checked byte by byte, so valid UTF-8) calls
+    /// [`Reader::skip_fixstr`].
+    #[cfg_attr(not(feature = "chrono"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn peek_fixstr<const N: usize>(&self) -> Option<&'de [u8; N]> {
+        let input: &'de [u8] = self.input;
+        let (&marker, rest) = input.get(self.pos..)?.split_first()?;
+        if usize::from(marker) != 0xa0 | N {
+            return None;
+        }
+        rest.first_chunk::<N>()
+    }
+
+    /// Consumes the `fixstr` whose bytes [`Reader::peek_fixstr`] gave.
+    #[cfg_attr(not(feature = "chrono"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn skip_fixstr<const N: usize>(&mut self) {
+        self.pos += 1 + N;
+    }
+
+    /// The bytes of the next value when it is a `fixstr`, all there; `None` otherwise.
+    /// Nothing is consumed: a caller that accepts the bytes (text it checks byte by byte, so
+    /// valid UTF-8) calls [`Reader::skip_fixstr_any`] with their length.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn peek_fixstr_any(&self) -> Option<&'de [u8]> {
+        let input: &'de [u8] = self.input;
+        let (&marker, rest) = input.get(self.pos..)?.split_first()?;
+        if marker & 0xe0 != 0xa0 {
+            return None;
+        }
+        rest.get(..usize::from(marker & 0x1f))
+    }
+
+    /// Consumes the `fixstr` of `len` bytes that [`Reader::peek_fixstr_any`] gave.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn skip_fixstr_any(&mut self, len: usize) {
+        self.pos += 1 + len;
+    }
+
     /// If the next value is a `bin 8` of exactly `N` bytes, all there, those bytes, consumed;
     /// otherwise `None`, consuming nothing. One bounds check: for types written as a fixed
     /// number of bytes (a UUID's 16).
@@ -1468,25 +1511,7 @@ impl<'de> Reader<'de> {
     }
 }
 
-/// `bytes` as `&str` if they are valid UTF-8: ASCII (most keys and many values) settled by a
-/// word-at-a-time check, other short strings by std's check, long ones by simdutf8.
-#[inline(always)]
-pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        // SAFETY: ASCII is valid UTF-8.
-        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
-    utf8_non_ascii(bytes)
-}
-
-#[inline(never)]
-fn utf8_non_ascii(bytes: &[u8]) -> Option<&str> {
-    if bytes.len() < 64 {
-        std::str::from_utf8(bytes).ok()
-    } else {
-        simdutf8::basic::from_utf8(bytes).ok()
-    }
-}
+pub(crate) use super::utf8::utf8;
 
 /// A string in quotes, escaped as JSON escapes it, for error messages.
 struct Quoted<'a>(&'a str);

@@ -406,6 +406,20 @@ impl<'de> Reader<'de> {
         self.parse_key_body().map(Some)
     }
 
+    /// Whether the open object ends next (after whitespace); if so its `}` is read, as
+    /// [`Reader::object_key`] reads it, otherwise nothing is read (nor at the end of the
+    /// input or in a tree, which `object_key` then reads). Derived decoders test it once
+    /// every field was read in declaration order, to build the value without their loop.
+    #[inline]
+    pub fn try_end_object(&mut self) -> bool {
+        if self.skip_whitespace() != Some(b'}') {
+            return false;
+        }
+        self.pos += 1;
+        self.remaining_depth += 1;
+        true
+    }
+
     /// Whether the next member of the open object has the key `quoted` (its text with the
     /// quotes, as written without escapes: `b"\"id\""`); if so, the key and its colon (and the
     /// comma before it unless `first`) are read, leaving the reader at the member's value as
