@@ -157,7 +157,7 @@ fn json_whitespace_runs_of_every_length() {
 #[test]
 fn json_records_match_serde_json_through_every_writer() {
     let strings = tricky_strings();
-    let step = if cfg!(miri) { 7 } else { 1 };
+    let step = if cfg!(miri) { 11 } else { 1 };
     let records: Vec<Record> = strings
         .iter()
         .step_by(step)
@@ -231,7 +231,7 @@ fn json_errors_in_the_scanned_parts_are_clean() {
 #[test]
 fn msgpack_records_match_rmp_serde() {
     let strings = tricky_strings();
-    let step = if cfg!(miri) { 7 } else { 1 };
+    let step = if cfg!(miri) { 11 } else { 1 };
     let records: Vec<Record> = strings
         .iter()
         .step_by(step)
