@@ -72,9 +72,11 @@ mod tests {
 
     #[test]
     fn every_sequence_of_up_to_two_bytes_and_a_prefix() {
+        // Under Miri, every lead byte with a seventh of the second bytes.
+        let step = if cfg!(miri) { 7 } else { 1 };
         for a in 0..=255u8 {
             check(&[a]);
-            for b in 0..=255u8 {
+            for b in (0..=255u8).step_by(step) {
                 check(&[a, b]);
                 // After text, so that the sequence is not at the start.
                 check(&[b'x', 0xD0, 0x9B, a, b]);
@@ -113,7 +115,7 @@ mod tests {
             state ^= state << 17;
             state
         };
-        for _ in 0..20_000 {
+        for _ in 0..if cfg!(miri) { 200 } else { 20_000 } {
             let mut text = String::new();
             let target = (next() % 80) as usize;
             while text.len() < target {
