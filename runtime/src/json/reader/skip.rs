@@ -420,6 +420,7 @@ impl<'de> Reader<'de> {
             buffered: self.buffered,
             tree: None,
             wide: self.wide,
+            sole_top: None,
         };
         // serde_json reads such values out of a buffer of serde's, which knows no positions:
         // it places their data errors where its reader then is, as this reader is now.
