@@ -852,3 +852,172 @@ fn adjacent_newtype_without_content() {
         MaybeContent::Optional(None)
     );
 }
+
+/// The content of an internally tagged newtype variant with a field named like the tag: the
+/// tag is taken first, so a second one is a duplicate tag, not that field.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct NamedLikeTheTag {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+    n: u8,
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(tag = "type")]
+enum TagInContent {
+    Wrapped(NamedLikeTheTag),
+    Map(BTreeMap<String, u8>),
+    Other { n: u8 },
+}
+
+#[test]
+fn internal_newtype_content_read_in_place() {
+    agree::<TagInContent>(&[
+        r#"{"type":"Wrapped","n":1}"#,
+        r#"{"type":"Wrapped","n":1,"extra":[1,{"a":2}]}"#,
+        r#"{"type":"Wrapped","n":1,"type":"x"}"#,
+        r#"{"type":"Wrapped","type":"x","n":1}"#,
+        r#"{"type":"Wrapped","n":"1","type":"x"}"#,
+        r#"{"type":"Wrapped","n":1,"n":2}"#,
+        r#"{"type":"Wrapped"}"#,
+        r#"{"type":"Wrapped","n":300}"#,
+        r#"{"type":"Wrapped","n":1,"x":1e400}"#,
+        r#"{"type":"Wrapped","n":1,"x":[1,]}"#,
+        r#"{"n":1,"type":"Wrapped"}"#,
+        r#"{"type":"Map","k":1,"type":"Map"}"#,
+        r#"{"type":"Map","k":1,"j":2}"#,
+    ]);
+    let maps = [
+        rmp_serde::to_vec_named(&serde_json::json!({"type": "Wrapped", "n": 1})).unwrap(),
+        rmp_serde::to_vec_named(&serde_json::json!({"type": "Wrapped", "n": 1, "z": [1]})).unwrap(),
+        // {"type": "Wrapped", "n": 1, "type": "x"}
+        b"\x83\xa4type\xa7Wrapped\xa1n\x01\xa4type\xa1x".to_vec(),
+        // {"type": "Wrapped", "n": 1, b"type": "x"}: a `bin` key is a name too
+        b"\x83\xa4type\xa7Wrapped\xa1n\x01\xc4\x04type\xa1x".to_vec(),
+        // {"type": "Wrapped", 1: 7}: the content's second field by index
+        b"\x82\xa4type\xa7Wrapped\x01\x07".to_vec(),
+        // {"type": "Map", "k": 1, "type": "Map"}
+        b"\x83\xa4type\xa3Map\xa1k\x01\xa4type\xa3Map".to_vec(),
+    ];
+    let documents: Vec<&[u8]> = maps.iter().map(Vec::as_slice).collect();
+    agree_msgpack::<TagInContent>(&documents);
+}
+
+/// An untagged enum whose variants fail at different depths, and one nested in another.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(untagged)]
+enum Shapes {
+    Text(String),
+    Number(f64),
+    Pair { a: u32, b: u32 },
+    List(Vec<Shapes>),
+}
+
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+#[serde(rename_all = "snake_case")]
+enum Channel {
+    Organic,
+    Ads {
+        campaign: String,
+    },
+    #[serde(untagged)]
+    Other(Shapes),
+}
+
+#[test]
+fn untagged_variants_tried_in_place() {
+    let documents = [
+        r#""x""#,
+        r#"1.5"#,
+        r#"-0"#,
+        r#"{"a":1,"b":2}"#,
+        r#"{"b":2,"a":1,"c":[1,2]}"#,
+        r#"{"a":1}"#,
+        r#"{"a":1,"b":2,}"#,
+        r#"{"a":1,"b":2"#,
+        r#"{"a":1,"b":2,"c":1e400}"#,
+        r#"[1,"x",{"a":1,"b":2},[[]]]"#,
+        r#"[1,"x",{"a":1,"b":2},[[]],]"#,
+        r#"[1,"x",{"a":1,"b":true}]"#,
+        r#""organic""#,
+        r#""ads""#,
+        r#"{"ads":{"campaign":"c"}}"#,
+        r#"{"ads":{"campaign":1}}"#,
+        r#"{"organic":null}"#,
+        r#""or\u0067anic""#,
+        r#"true"#,
+        r#"null"#,
+        r#""unterminated"#,
+        r#"  "x"  "#,
+    ];
+    agree::<Shapes>(&documents);
+    agree::<Channel>(&documents);
+    agree::<Vec<Channel>>(&[
+        r#"["organic","x",{"a":1,"b":2},3]"#,
+        r#"["organic",{"a":1,"b":2,}]"#,
+    ]);
+    // The same values read from a tree, which tries each variant on the value's text.
+    for document in [
+        r#"["organic","x",{"a":1,"b":2},3,[1]]"#,
+        r#"[{"ads":{"campaign":"c"}}]"#,
+    ] {
+        let value: fastwire::json::Value = fastwire::json::from_str(document).unwrap();
+        assert_eq!(
+            fastwire::json::from_value::<Vec<Channel>>(&value).unwrap(),
+            serde_json::from_str::<Vec<Channel>>(document).unwrap()
+        );
+    }
+    let values = [
+        Channel::Organic,
+        Channel::Ads {
+            campaign: "c".into(),
+        },
+        Channel::Other(Shapes::Text("organic".into())),
+        Channel::Other(Shapes::Text("x".into())),
+        Channel::Other(Shapes::Number(2.5)),
+        Channel::Other(Shapes::Pair { a: 1, b: 2 }),
+        Channel::Other(Shapes::List(vec![
+            Shapes::Number(1.0),
+            Shapes::Text("y".into()),
+        ])),
+    ];
+    let documents: Vec<Vec<u8>> = values
+        .iter()
+        .map(|v| rmp_serde::to_vec_named(v).unwrap())
+        .chain([
+            // {"a": 1, "b": 2} with a third entry missing
+            b"\x83\xa1a\x01\xa1b\x02".to_vec(),
+            // a `str` of 200 bytes claimed, 1 given
+            b"\xd9\xc8x".to_vec(),
+            // "organic" as `str 8`
+            b"\xd9\x07organic".to_vec(),
+        ])
+        .collect();
+    let documents: Vec<&[u8]> = documents.iter().map(Vec::as_slice).collect();
+    agree_msgpack::<Channel>(&documents);
+    agree_msgpack::<Shapes>(&documents);
+}
+
+#[test]
+fn signed_integers_read_as_serde_json_reads_them() {
+    agree::<Vec<i64>>(&[
+        "[0,-1,1,-9223372036854775808,9223372036854775807]",
+        "[999999999999999999,-999999999999999999,1000000000000000000]",
+        "[-0]",
+        "[-01]",
+        "[01]",
+        "[-]",
+        "[1.0]",
+        "[-1e2]",
+        "[-9223372036854775809]",
+        "[9223372036854775808]",
+        "[12a]",
+    ]);
+    agree::<Vec<i32>>(&[
+        "[2147483647,-2147483648]",
+        "[2147483648]",
+        "[-2147483649]",
+        "[-0]",
+    ]);
+    agree::<Vec<i8>>(&["[-128,127]", "[-129]", "[128]"]);
+}

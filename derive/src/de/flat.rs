@@ -323,7 +323,7 @@ pub fn untaken_members(cx: &Ctx, index: &TokenStream, body: TokenStream) -> Toke
 /// runtime's probe): a field of a concrete type read by its own impls. A type naming a type
 /// parameter is read through its `DecodeFlat` bound; a field read by serde through the
 /// bridge.
-fn streams(cx: &Ctx, field: &Field) -> bool {
+pub fn streams(cx: &Ctx, field: &Field) -> bool {
     !crate::bound::mentions_type_param(cx.cont, field.ty)
         && field.attrs.deserialize_with.is_none()
         && field.attrs.via_serde.is_none()

@@ -204,6 +204,12 @@ pub trait Layout {
     /// An expression collecting the members after the tag read by [`Layout::tag_first`] as
     /// `FlatEntries` (its `Some` is in `__len`).
     fn collect_rest(&self, cx: &Ctx) -> TokenStream;
+    /// [`Layout::collect_rest`], offering each member to `own` first (a closure taking the
+    /// key, of the type [`Layout::offered_key`] names, and the reader, as
+    /// `FlatEntries::collect_with` takes it).
+    fn collect_rest_with(&self, cx: &Ctx, own: &TokenStream) -> TokenStream;
+    /// A `bool` expression: whether the offered key `__key` is `name`.
+    fn offered_key_is(&self, cx: &Ctx, name: &str) -> TokenStream;
     /// The type of the key a member is offered with to `DecodeFlatFields::offer` (as
     /// `FlatEntries::collect_with` hands it over).
     fn offered_key(&self, cx: &Ctx) -> TokenStream;

@@ -117,11 +117,11 @@ pub fn enum_whole(
     let message = no_variant_matched(cont);
     // A bare name that names no variant is no externally tagged form (serde's attempt fails
     // at once, with an error it discards): the untagged variants are tried straight away.
-    let maybe_tagged = match (&cont.attrs.tag, any_tagged) {
+    let maybe_tagged = |name: TokenStream| match (&cont.attrs.tag, any_tagged) {
         (TagKind::External, true) => {
             let (by_name, count) = (&arms.by_name, arms.count);
             quote! {
-                match #fmt::Reader::raw_name(__raw) {
+                match #name {
                     #krate::__private::Some(__bytes) => { let __index: #krate::__private::usize = #by_name; __index != #count }
                     #krate::__private::None => true,
                 }
@@ -129,21 +129,43 @@ pub fn enum_whole(
         }
         _ => quote!(true),
     };
-    let conditions = std::iter::once(quote!(__maybe_tagged))
+    let in_place = maybe_tagged(quote!(#fmt::Reader::peek_name(__r)));
+    let from_raw = maybe_tagged(quote!(#fmt::Reader::raw_name(__raw)));
+    let conditions: Vec<TokenStream> = std::iter::once(quote!(__maybe_tagged))
         .take(usize::from(any_tagged))
-        .chain(untagged.iter().map(|_| quote!(true)));
-    // serde reads the value whole into its buffer, then tries each form on it.
+        .chain(untagged.iter().map(|_| quote!(true)))
+        .collect();
+    let attempts: Vec<syn::Ident> = (0..conditions.len())
+        .map(|i| quote::format_ident!("__attempt{}", i))
+        .collect();
+    // serde reads the value whole into its buffer, then tries each form on it. Each form is
+    // tried on the value in place, the reader taken back to its start after a failure; a
+    // value no form fits is then read past, as serde buffered it (so that an error in its
+    // syntax is the one reported). A reader that cannot go back (one over a tree) reads each
+    // form from the value's text.
     let body = quote! {
         #names
+        #(
+            let #attempts = |__r: &mut #fmt::Reader<'de>| -> #krate::__private::Result<Self, #fmt::Error> { #tries };
+        )*
+        if let #krate::__private::Some(__mark) = #fmt::Reader::mark(__r) {
+            let __maybe_tagged: bool = #in_place;
+            #(
+                if #conditions {
+                    match #attempts(__r) {
+                        #krate::__private::Ok(__v) => return #krate::__private::Ok(__v),
+                        #krate::__private::Err(_) => #fmt::Reader::rewind(__r, __mark),
+                    }
+                }
+            )*
+            #fmt::Reader::raw_value(__r)?;
+            return #krate::__private::Err(#fmt::Reader::custom(&*__r, #message));
+        }
         let __raw = #fmt::Reader::raw_value(__r)?;
-        let __maybe_tagged: bool = #maybe_tagged;
+        let __maybe_tagged: bool = #from_raw;
         #(
             if #conditions {
-                if let #krate::__private::Ok(__v) = #fmt::Reader::reread_with(
-                    &*__r,
-                    __raw,
-                    |__r| -> #krate::__private::Result<Self, #fmt::Error> { #tries },
-                ) {
+                if let #krate::__private::Ok(__v) = #fmt::Reader::reread_with(&*__r, __raw, #attempts) {
                     return #krate::__private::Ok(__v);
                 }
             }
@@ -250,6 +272,34 @@ fn internal_tag_first(
                     #collected
                     #krate::__private::Ok(Self::#ident)
                 },
+                // The content's fields read in place as their members come (through
+                // `DecodeFlatFields` where the type has it; its `DecodeFlat` from what is
+                // collected otherwise), a second tag refused where it stands, as the struct
+                // variants below refuse it.
+                Style::Newtype if super::flat::streams(cx, &variant.fields[0]) => {
+                    let ty = variant.fields[0].ty;
+                    let format_name = quote::format_ident!("{}", cx.format.name());
+                    let is_tag = layout.offered_key_is(cx, tag);
+                    let own = quote! {
+                        |__key, __r| {
+                            if #is_tag {
+                                return #krate::__private::Err(#fmt::Reader::duplicate_field(__r, #tag));
+                            }
+                            #krate::__flat!(#format_name::offer::<#ty>(&mut __slots, __key, __r))
+                        }
+                    };
+                    let collect = layout.collect_rest_with(cx, &own);
+                    let finish = super::respan(
+                        quote!(#krate::__flat!(#format_name::finish::<#ty>(__slots, __entries))),
+                        syn::spanned::Spanned::span(ty),
+                    );
+                    quote! {
+                        let mut __slots = #krate::__flat!(#format_name::slots::<#ty>());
+                        let mut __collected = #collect;
+                        let __entries = &mut __collected;
+                        #krate::__private::Ok(#ctor(#finish?))
+                    }
+                }
                 Style::Newtype => {
                     let value = flattened_value(cx, &variant.fields[0]);
                     quote! {

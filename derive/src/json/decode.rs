@@ -240,6 +240,15 @@ impl Layout for JsonLayout {
         quote!(#fmt::FlatEntries::collect_rest(__r)?)
     }
 
+    fn collect_rest_with(&self, cx: &Ctx, own: &TokenStream) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::FlatEntries::collect_rest_with(__r, #own)?)
+    }
+
+    fn offered_key_is(&self, _cx: &Ctx, name: &str) -> TokenStream {
+        quote!(__key == #name)
+    }
+
     /// Keys are names only.
     fn flat_index(
         &self,

@@ -296,6 +296,20 @@ impl Layout for MsgpackLayout {
         quote!(#fmt::FlatEntries::collect_rest(__r, __len)?)
     }
 
+    fn collect_rest_with(&self, cx: &Ctx, own: &TokenStream) -> TokenStream {
+        let fmt = &cx.fmt;
+        quote!(#fmt::FlatEntries::collect_rest_with(__r, __len, #own)?)
+    }
+
+    /// Only a name is a tag (an integer key is content, as in serde).
+    fn offered_key_is(&self, cx: &Ctx, name: &str) -> TokenStream {
+        let (krate, fmt) = (cx.krate, &cx.fmt);
+        let literal = syn::LitByteStr::new(name.as_bytes(), proc_macro2::Span::call_site());
+        quote! {
+            ::core::matches!(__key, #krate::__private::Some(#fmt::Key::Name(__n)) if __n == #literal)
+        }
+    }
+
     fn flat_index(
         &self,
         cx: &Ctx,

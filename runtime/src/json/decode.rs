@@ -544,7 +544,33 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         let mut out = Vec::new();
-        decode_seq(r, "a sequence", |item| out.push(item))?;
+        if !r.at_sole_top() {
+            decode_seq(r, "a sequence", |item| out.push(item))?;
+            return Ok(out);
+        }
+        // The array is the whole document (a list as APIs return them): after its first
+        // element, room for as many more as the rest of the input would hold at that
+        // element's length, within twice the input's size in memory, rather than growing by
+        // doubling and copying.
+        r.begin_array("a sequence")?;
+        let mut index = 0;
+        while r.array_next(index == 0)? {
+            r.check_item(index)?;
+            let start = r.offset();
+            out.push(T::decode(r).map_err(|e| e.in_index(index))?);
+            if index == 0 {
+                let each = r.offset() - start + 1;
+                let rest = r.remaining_len();
+                let by_memory = rest.saturating_mul(2) / std::mem::size_of::<T>().max(1);
+                out.reserve((rest / each).min(by_memory).min(r.max_items()));
+            }
+            index += 1;
+        }
+        // A first element shorter than the rest leaves room unused: no more than growing by
+        // doubling would have left.
+        if out.capacity() / 2 > out.len() {
+            out.shrink_to_fit();
+        }
         Ok(out)
     }
 }

@@ -93,6 +93,17 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         Self::collect_members(r, false, false, |_, _| Ok(false))
     }
 
+    /// [`FlatEntries::collect_rest`], offering each member to `own` first, as
+    /// [`FlatEntries::collect_with`] does: how an internally tagged newtype variant whose tag
+    /// came first reads its content's fields in place.
+    #[doc(hidden)]
+    pub fn collect_rest_with(
+        r: &'r mut Reader<'de>,
+        own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
+        Self::collect_members(r, false, false, own)
+    }
+
     /// The members of an open object, up to its end; with `buffer`, each value kept is read
     /// past in buffered mode ([`Reader::set_buffered`]), as serde reads the members of a
     /// struct with flattened fields that its own fields do not name.
@@ -102,8 +113,9 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         buffer: bool,
         mut own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
     ) -> Result<Self, Error> {
-        // Room for a typical object's members at once, rather than growing by doubling.
-        let mut entries = Vec::with_capacity(8);
+        // Nothing allocated while every member is read in place (`own` takes them all, as
+        // it does for most objects), then room for a typical object's members at once.
+        let mut entries = Vec::new();
         while let Some(key) = r.object_key(first)? {
             first = false;
             let key = match key {
@@ -123,6 +135,9 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
             } else {
                 r.raw_value()?
             };
+            if entries.capacity() == 0 {
+                entries.reserve(8);
+            }
             entries.push(Entry {
                 key,
                 key_at,

@@ -437,6 +437,7 @@ impl Decoder {
     /// Decodes a `T` from `input`; see [`from_str`].
     pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
         let mut r = self.reader(input);
+        r.sole_document();
         match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
             Ok(value) => Ok(value),
             // Line and column are counted here, once, for the error returned; an error made

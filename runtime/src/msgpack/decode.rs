@@ -342,11 +342,13 @@ decode_wrapper! {
 }
 
 /// Room reserved up front for a collection: its claimed length, but never more than the input
-/// could hold (one byte per element) nor more than about a megabyte of elements; the rest
-/// grows as elements actually arrive.
+/// could hold (one byte per element) nor more memory than about a megabyte or four times the
+/// input left, whichever is more (so that a long array of large values is sized once, while a
+/// short input claiming much reserves little); the rest grows as elements actually arrive.
 #[inline]
 fn initial_capacity<T>(claimed: usize, remaining: usize) -> usize {
-    let by_memory = (1 << 20) / std::mem::size_of::<T>().max(1);
+    let bytes = (1_usize << 20).max(remaining.saturating_mul(4));
+    let by_memory = bytes / std::mem::size_of::<T>().max(1);
     claimed.min(remaining).min(by_memory)
 }
 

@@ -93,6 +93,18 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         Self::collect_entries(r, len, |_, _| Ok(false))
     }
 
+    /// [`FlatEntries::collect_rest`], offering each entry to `own` first, as
+    /// [`FlatEntries::collect_with`] does: how an internally tagged newtype variant whose tag
+    /// came first reads its content's fields in place.
+    #[doc(hidden)]
+    pub fn collect_rest_with(
+        r: &'r mut Reader<'de>,
+        len: usize,
+        own: impl FnMut(Option<Key<'de>>, &mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<Self, Error> {
+        Self::collect_entries(r, len, own)
+    }
+
     /// The next `len` entries of an open map, and the map closed.
     fn collect_entries(
         r: &'r mut Reader<'de>,

@@ -231,7 +231,8 @@ pub fn to_writer<W: io::Write, T: ?Sized + Encode>(writer: W, value: &T) -> io::
 ///
 /// The lengths in headers need no limit for memory's sake: a claim of more elements or bytes than
 /// the rest of the input could hold (every element takes at least a byte) is an error before
-/// anything is reserved, and room is reserved from a claim only up to a megabyte, so memory
+/// anything is reserved, and room is reserved from a claim only up to a megabyte or four times
+/// the input left, whichever is more, so memory
 /// grows with the input (which the caller holds, or which `max_input_size` bounds), never
 /// with a number written in it. What a one-byte element becomes can still be larger than
 /// that byte (a `nil` read as an empty `Vec` takes 24): `max_collection_len` bounds that

@@ -44,6 +44,15 @@ pub struct Reader<'de> {
     last_key: usize,
 }
 
+/// A place in the input a [`Reader`] can go back to (see [`Reader::mark`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    pos: usize,
+    remaining_depth: usize,
+    last_key: usize,
+}
+
 /// The default nesting limit, the same as JSON's (serde_json's).
 pub(crate) const DEFAULT_MAX_DEPTH: usize = 128;
 
@@ -1147,6 +1156,52 @@ impl<'de> Reader<'de> {
             _ => return None,
         };
         raw.get(header..)
+    }
+
+    /// The name a `str` value at the reader holds, without reading it; `None` for any other
+    /// value (or one cut short). Derived untagged enums read in place use it, as
+    /// [`Reader::raw_name`] on the value's bytes, to skip an externally tagged form that
+    /// cannot fit.
+    #[doc(hidden)]
+    #[inline]
+    pub fn peek_name(&self) -> Option<&'de [u8]> {
+        let rest = self.input.get(self.pos..)?;
+        let (header, len) = match *rest.first()? {
+            marker @ 0xA0..=0xBF => (1_usize, usize::from(marker & 0x1F)),
+            0xD9 => (2, usize::from(*rest.get(1)?)),
+            0xDA => (
+                3,
+                usize::from(u16::from_be_bytes([*rest.get(1)?, *rest.get(2)?])),
+            ),
+            0xDB => (
+                5,
+                usize::try_from(u32::from_be_bytes(rest.get(1..5)?.try_into().ok()?)).ok()?,
+            ),
+            _ => return None,
+        };
+        rest.get(header..header.checked_add(len)?)
+    }
+
+    /// Where the reader stands, to come back to with [`Reader::rewind`] after an attempt to
+    /// read the value there failed (always `Some`: the form is JSON's, whose readers over a
+    /// tree have none). Derived untagged enums try each variant on the value in place with it.
+    #[doc(hidden)]
+    #[inline]
+    pub fn mark(&self) -> Option<Mark> {
+        Some(Mark {
+            pos: self.pos,
+            remaining_depth: self.remaining_depth,
+            last_key: self.last_key,
+        })
+    }
+
+    /// Goes back to where [`Reader::mark`] was taken, as if nothing had been read since.
+    #[doc(hidden)]
+    #[inline]
+    pub fn rewind(&mut self, mark: Mark) {
+        self.pos = mark.pos;
+        self.remaining_depth = mark.remaining_depth;
+        self.last_key = mark.last_key;
     }
 
     /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns

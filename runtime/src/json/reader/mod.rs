@@ -99,6 +99,10 @@ pub struct Reader<'de> {
     tree: Option<Box<tree::Tree<'de>>>,
     /// How whitespace runs are searched on this CPU.
     wide: Wide,
+    /// The depth left at the top of the input when it holds one document and nothing else
+    /// ([`Reader::at_sole_top`]); `None` for readers of other inputs (streams, slices read
+    /// again, trees).
+    sole_top: Option<usize>,
 }
 
 /// serde_json's default nesting limit.
@@ -118,6 +122,7 @@ impl<'de> Reader<'de> {
             buffered: false,
             tree: None,
             wide: Wide::detect(),
+            sole_top: None,
         }
     }
 
@@ -170,12 +175,38 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The most items one collection may hold.
+    #[inline]
+    pub(crate) fn max_items(&self) -> usize {
+        self.max_len
+    }
+
     #[cold]
     #[inline(never)]
     fn too_many_items(&self) -> Error {
         self.error(ErrorCode::CollectionTooLong {
             limit: self.max_len,
         })
+    }
+
+    /// Says that the input holds one document and nothing else (whitespace aside), as
+    /// `from_str` reads it.
+    #[inline]
+    pub(crate) fn sole_document(&mut self) {
+        self.sole_top = Some(self.remaining_depth);
+    }
+
+    /// Whether the value at the reader is the document itself, of an input holding nothing
+    /// else: what follows its start to the end of the input is that value.
+    #[inline]
+    pub(crate) fn at_sole_top(&self) -> bool {
+        self.sole_top == Some(self.remaining_depth) && !self.is_tree()
+    }
+
+    /// How many bytes of input are left.
+    #[inline]
+    pub(crate) fn remaining_len(&self) -> usize {
+        self.input.len().saturating_sub(self.pos)
     }
 
     /// Byte offset of the next unread byte.

@@ -48,6 +48,24 @@ impl<'de> Reader<'de> {
             _ => return Err(self.invalid_type(expected)),
         }
         let start = self.pos;
+        // Fast path: a sign, then up to 18 digits (always in range), not zero after a sign
+        // (`-0` is a float to serde_json), without a fraction or exponent.
+        let negative = self.input[start] == b'-';
+        let first = start + usize::from(negative);
+        let mut magnitude: u64 = 0;
+        let end = read_digits(self.input, first, &mut magnitude);
+        let digits = end - first;
+        let ends_here = !matches!(self.input.get(end), Some(b'.' | b'e' | b'E'));
+        if (1..=18).contains(&digits)
+            && ends_here
+            && (digits == 1 || self.input[first] != b'0')
+            && !(negative && magnitude == 0)
+        {
+            self.pos = end;
+            // At most 18 digits: below `i64::MAX`, so neither cast nor negation overflows.
+            let value = magnitude as i64;
+            return Ok(if negative { -value } else { value });
+        }
         match self.parse_number()? {
             ParsedNumber::U64(value) => i64::try_from(value)
                 .map_err(|_| self.invalid_value_at(format!("integer `{value}`"), expected, start)),

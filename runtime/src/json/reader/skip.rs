@@ -2,8 +2,19 @@
 //! input and reading them again.
 
 use super::super::error::{Error, ErrorCode};
+use super::super::escape::find_escape;
 use super::super::Decode;
 use super::Reader;
+
+/// A place in the input a [`Reader`] can go back to (see [`Reader::mark`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    pos: usize,
+    remaining_depth: usize,
+    last_key: usize,
+    buffered: bool,
+}
 
 impl<'de> Reader<'de> {
     /// Sets whether values read past ([`Reader::skip_value`], [`Reader::raw_value`]) are
@@ -176,6 +187,53 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The name a string value at the reader holds, written without escapes, without reading
+    /// it (whitespace before it aside); `None` for any other value. Derived untagged enums
+    /// read in place use it, as [`Reader::raw_name`] on the value's text, to skip an externally
+    /// tagged form that cannot fit.
+    #[doc(hidden)]
+    #[inline]
+    pub fn peek_name(&mut self) -> Option<&'de [u8]> {
+        if self.skip_whitespace() != Some(b'"') {
+            return None;
+        }
+        let input = self.input;
+        let start = self.pos + 1;
+        let at = find_escape(input, start);
+        match input.get(at) {
+            Some(b'"') => Some(&input[start..at]),
+            _ => None,
+        }
+    }
+
+    /// Where the reader stands, to come back to with [`Reader::rewind`] after an attempt to
+    /// read the value there failed; `None` for a reader over a [`Value`](crate::json::Value),
+    /// which reads such values again through [`Reader::raw_value`] and [`Reader::reread_with`]
+    /// instead. Derived untagged enums try each variant on the value in place with it.
+    #[doc(hidden)]
+    #[inline]
+    pub fn mark(&self) -> Option<Mark> {
+        if self.is_tree() {
+            return None;
+        }
+        Some(Mark {
+            pos: self.pos,
+            remaining_depth: self.remaining_depth,
+            last_key: self.last_key,
+            buffered: self.buffered,
+        })
+    }
+
+    /// Goes back to where [`Reader::mark`] was taken, as if nothing had been read since.
+    #[doc(hidden)]
+    #[inline]
+    pub fn rewind(&mut self, mark: Mark) {
+        self.pos = mark.pos;
+        self.remaining_depth = mark.remaining_depth;
+        self.last_key = mark.last_key;
+        self.buffered = mark.buffered;
+    }
+
     /// Reads past one value, checking it exactly as [`Reader::skip_value`] does, and returns
     /// the text it spans: from its first byte (after any whitespace before it) to its last,
     /// borrowed from the input, never copied. (A reader over a [`Value`](crate::json::Value)
@@ -229,9 +287,16 @@ impl<'de> Reader<'de> {
         if self.is_tree() {
             return self.tree_raw_value();
         }
-        self.peek()?;
+        let first = self.peek()?;
         let start = self.pos;
-        self.skip_value()?;
+        if first == b'"' {
+            // A string, the most common raw value: checked as `skip_value` checks it, in
+            // either mode, without its loop.
+            self.pos += 1;
+            self.skip_string_body()?;
+        } else {
+            self.skip_value()?;
+        }
         // Never panics: a value starts and ends with an ASCII byte, so both ends are
         // character boundaries.
         Ok(&self.text[start..self.pos])
@@ -356,6 +421,7 @@ impl<'de> Reader<'de> {
             buffered: self.buffered,
             tree: None,
             wide: self.wide,
+            sole_top: None,
         };
         // serde_json reads such values out of a buffer of serde's, which knows no positions:
         // it places their data errors where its reader then is, as this reader is now.

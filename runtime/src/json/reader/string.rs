@@ -251,6 +251,7 @@ impl<'de> Reader<'de> {
             buffered: false,
             tree: None,
             wide: self.wide,
+            sole_top: None,
         };
         again
             .decode_str()
