@@ -90,10 +90,12 @@ mod tests {
             0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
         ];
         let seconds = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        // Under Miri, one continuation byte and one that is not, in the last place.
+        let fourths: &[u8] = if cfg!(miri) { &[0x80, 0xC0] } else { &seconds };
         for lead in leads {
             for second in seconds {
                 for third in seconds {
-                    for fourth in seconds {
+                    for &fourth in fourths {
                         check(&[lead, second, third]);
                         check(&[lead, second, third, fourth]);
                         check(&[b'a', lead, second, third, fourth, b'z']);
