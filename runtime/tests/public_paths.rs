@@ -87,6 +87,17 @@ fn record(i: u64, text: &str) -> Record {
     }
 }
 
+/// A record for each of the tricky strings (every eleventh under Miri).
+fn records() -> Vec<Record> {
+    let step = if cfg!(miri) { 11 } else { 1 };
+    tricky_strings()
+        .iter()
+        .step_by(step)
+        .enumerate()
+        .map(|(i, text)| record(i as u64, text))
+        .collect()
+}
+
 /// An `io::Write` that takes one byte per call, so every buffered write path flushes often.
 struct Trickle(Vec<u8>);
 
@@ -156,14 +167,7 @@ fn json_whitespace_runs_of_every_length() {
 
 #[test]
 fn json_records_match_serde_json_through_every_writer() {
-    let strings = tricky_strings();
-    let step = if cfg!(miri) { 11 } else { 1 };
-    let records: Vec<Record> = strings
-        .iter()
-        .step_by(step)
-        .enumerate()
-        .map(|(i, text)| record(i as u64, text))
-        .collect();
+    let records = records();
     let expected = serde_json::to_string(&records).unwrap();
     assert!(json::to_string(&records) == expected);
     assert!(json::to_vec(&records) == expected.as_bytes());
@@ -230,14 +234,7 @@ fn json_errors_in_the_scanned_parts_are_clean() {
 
 #[test]
 fn msgpack_records_match_rmp_serde() {
-    let strings = tricky_strings();
-    let step = if cfg!(miri) { 11 } else { 1 };
-    let records: Vec<Record> = strings
-        .iter()
-        .step_by(step)
-        .enumerate()
-        .map(|(i, text)| record(i as u64, text))
-        .collect();
+    let records = records();
     let expected = rmp_serde::to_vec_named(&records).unwrap();
     assert_eq!(msgpack::to_vec(&records), expected);
     let mut trickle = Trickle(Vec::new());
