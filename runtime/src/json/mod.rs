@@ -49,6 +49,7 @@ mod escape;
 mod flat;
 mod flat_entries;
 mod float;
+mod integer;
 mod net;
 mod options;
 mod os;

@@ -9,8 +9,17 @@ use std::fmt;
 use std::io;
 
 use super::escape;
+use super::integer;
 pub(crate) use crate::buf::put_unchecked;
 use crate::buf::STREAM_BUFFER;
+
+/// Writes `value`'s digits reserving exactly their length: [`Writer::write_u64`] and
+/// [`Writer::write_i64`] near the end of the buffer's room, out of their way.
+#[cold]
+#[inline(never)]
+fn write_integer_exactly<W: Writer + ?Sized>(w: &mut W, value: impl itoa::Integer) {
+    w.write_fragment(itoa::Buffer::new().format(value));
+}
 
 /// Where encoded JSON goes. Implemented by fastwire's own writers only (the trait is sealed);
 /// [`Encode`](super::Encode) implementations receive one and call its methods.
@@ -145,15 +154,28 @@ pub trait Writer: sealed::Sealed {
     /// Writes an unsigned integer.
     #[inline]
     fn write_u64(&mut self, value: u64) {
-        let mut digits = itoa::Buffer::new();
-        self.write_fragment(digits.format(value));
+        let buf = self.buffer(Token);
+        if buf.capacity() - buf.len() >= integer::U64_ROOM {
+            // SAFETY: just checked: the spare capacity `put_u64` needs is there.
+            unsafe { integer::put_u64(buf, value) }
+        } else {
+            // Near the end of the room: exactly the digits' length, so that a buffer sized
+            // for the output is never grown for the stores' slack.
+            write_integer_exactly(self, value);
+        }
     }
 
     /// Writes a signed integer.
     #[inline]
     fn write_i64(&mut self, value: i64) {
-        let mut digits = itoa::Buffer::new();
-        self.write_fragment(digits.format(value));
+        let buf = self.buffer(Token);
+        if buf.capacity() - buf.len() >= integer::I64_ROOM {
+            // SAFETY: just checked: the spare capacity `put_i64` needs is there.
+            unsafe { integer::put_i64(buf, value) }
+        } else {
+            // As in `write_u64`: exactly the length written, near the end of the room.
+            write_integer_exactly(self, value);
+        }
     }
 
     /// Writes a 128-bit unsigned integer (as a plain JSON number, like serde_json).
