@@ -1680,7 +1680,7 @@ mod tests {
                     let mut fast = Reader::new(&input, DEFAULT_MAX_DEPTH);
                     let read = fast.try_ascii_fixstr();
                     let expected = text.is_ascii().then(|| std::str::from_utf8(&text).unwrap());
-                    if read.is_some() || len >= 8 || input.len() - 1 >= 8 {
+                    if read.is_some() || len >= 8 || input.len() >= 9 {
                         assert_eq!(read, expected, "{input:?}");
                     }
                     let consumed = if read.is_some() { 1 + len } else { 0 };
