@@ -9,10 +9,10 @@
 //!     target/release/examples/records_profile users json decode 2
 //! ```
 //!
-//! Arguments: WORKLOAD (`users`, `records`), FORMAT (`json`, `msgpack`; for `decode` also the
-//! references `serde_json` and `rmp_serde`, which decode fastwire's bytes, the same as theirs,
-//! through the types' serde impls), DIRECTION (`encode`, `decode`), CALLS (default 10), ROWS
-//! (default: the standard batch).
+//! Arguments: WORKLOAD (`users`, `records`), FORMAT (`json`, `msgpack`, and the references
+//! `serde_json` and `rmp_serde`, which encode through the types' serde impls and decode
+//! fastwire's bytes, the same as theirs, through them), DIRECTION (`encode`, `decode`), CALLS
+//! (default 10), ROWS (default: the standard batch).
 
 use std::env;
 use std::hint::black_box;
@@ -58,7 +58,14 @@ fn main() -> ExitCode {
                         fastwire::msgpack::from_slice::<Vec<$ty>>(i).expect("decodes")
                     })
                 }
-                // The references: the same bytes decoded through the types' serde impls.
+                // The references: the same bytes written and read through the types' serde
+                // impls (MessagePack structs as maps, as fastwire writes them).
+                ("serde_json", "encode") => {
+                    timed(calls, &rows, |r| serde_json::to_vec(r).expect("encodes"))
+                }
+                ("rmp_serde", "encode") => timed(calls, &rows, |r| {
+                    rmp_serde::to_vec_named(r).expect("encodes")
+                }),
                 ("serde_json", "decode") => {
                     let input = fastwire::json::to_vec(&rows);
                     timed(calls, &input, |i| {

@@ -171,6 +171,8 @@ mod impls;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod limit;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod owned;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod path;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod read_window;

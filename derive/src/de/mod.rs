@@ -151,6 +151,13 @@ pub trait Layout {
         let _ = (cx, position, name, first);
         None
     }
+    /// Statements run before the members that come in declaration order are tried, which
+    /// may `break '__ordered` (to the member loop) when the form cannot hold all `count` of
+    /// them; [`Layout::ordered_member`] then need not test for each that it is there.
+    fn ordered_guard(&self, cx: &Ctx, count: usize) -> TokenStream {
+        let _ = (cx, count);
+        TokenStream::new()
+    }
     /// A boolean expression: whether the open keyed form holds no member after the first
     /// `count` (tested once every field was read in declaration order: the value is then
     /// built straight from what was read, without the member loop, after the form's closing
@@ -1099,7 +1106,14 @@ fn member_loop_with(
         },
         _ => TokenStream::new(),
     };
-    let ordered = steps.map(|steps| quote!('__ordered: { #(#steps)* #straight }));
+    let ordered = steps.map(|steps| {
+        let guard = if steps.is_empty() {
+            TokenStream::new()
+        } else {
+            layout.ordered_guard(cx, steps.len())
+        };
+        quote!('__ordered: { #guard #(#steps)* #straight })
+    });
     quote! {
         #slots
         let mut __next: #krate::__private::usize = 0;

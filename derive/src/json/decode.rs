@@ -62,8 +62,9 @@ impl Layout for JsonLayout {
         if name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
             return Some(quote!(false));
         }
-        let quoted = syn::LitByteStr::new(format!("\"{name}\"").as_bytes(), Span::call_site());
-        Some(quote!(#fmt::Reader::try_member(__r, #first, #quoted)))
+        // The member as written compactly: comma, key and colon.
+        let member = syn::LitByteStr::new(format!(",\"{name}\":").as_bytes(), Span::call_site());
+        Some(quote!(#fmt::Reader::try_member(__r, #first, #member)))
     }
 
     fn unknown_field(&self, cx: &Ctx) -> TokenStream {

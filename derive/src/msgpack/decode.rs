@@ -123,17 +123,25 @@ impl Layout for MsgpackLayout {
         }
     }
 
-    /// The map's header said how many entries follow (`__len`); the key is compared as
-    /// written.
+    /// A map of fewer entries than the fields (some left out) is read by the member loop
+    /// alone: the fields read in order are then all there, with no test for each.
+    fn ordered_guard(&self, _cx: &Ctx, count: usize) -> TokenStream {
+        quote! {
+            if __len < #count {
+                break '__ordered;
+            }
+        }
+    }
+
+    /// The map holds every field (see `ordered_guard`); the key is compared as written.
     fn ordered_member(
         &self,
         cx: &Ctx,
-        position: usize,
+        _position: usize,
         name: &str,
         _first: bool,
     ) -> Option<TokenStream> {
-        let is_key = self.is_key(cx, name);
-        Some(quote!((#position < __len && #is_key)))
+        Some(self.is_key(cx, name))
     }
 
     /// The map's header said how many entries it holds.

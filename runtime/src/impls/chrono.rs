@@ -90,11 +90,19 @@ const BEYOND_CHRONO: &str = "out of chrono's range";
 /// one word, little-endian (the first digit in the low byte).
 #[inline(always)]
 fn common_date(text: &[u8]) -> Option<NaiveDate> {
-    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = text else {
+    // Two loads: `YYYY-MM-` and `DD`.
+    let (head, tail) = text.split_first_chunk::<8>()?;
+    let tail: &[u8; 2] = tail.try_into().ok()?;
+    let head = u64::from_le_bytes(*head);
+    // The hyphens, bytes 4 and 7.
+    if head & 0xFF00_00FF_0000_0000 != 0x2D00_002D_0000_0000 {
         return None;
-    };
+    }
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let digits = u64::from_le_bytes([y0, y1, y2, y3, m0, m1, d0, d1]);
+    // `YYYY` in place, `MM` one byte down, `DD` on top.
+    let digits = (head & 0xFFFF_FFFF)
+        | ((head >> 8) & 0xFFFF_0000_0000)
+        | (u64::from(u16::from_le_bytes(*tail)) << 48);
     // Every byte a digit: its high nibble 3, and its low nibble at most 9 (adding 6 does not
     // carry into the high nibble).
     let high = ONES * 0xF0;

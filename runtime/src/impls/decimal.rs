@@ -162,7 +162,13 @@ fn short_plain(word: u64, len: usize) -> Option<(u32, u32)> {
     // lowest such byte is found exactly; a second point stays, and is refused as a digit).
     let x = word ^ (ONES * u64::from(b'.'));
     let points = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
-    let (digits, scale) = if points == 0 {
+    let (digits, scale) = if (word >> 40) as u8 == b'.' && pad < 5 {
+        // Two places, as amounts nearly always have: the point's place known, with a digit
+        // before it. (A point before this one stays, and is refused as a digit, as it is
+        // below.)
+        let digits = ((word & 0xFF_FFFF_FFFF) << 8) | (word & (0xFFFF << 48)) | u64::from(b'0');
+        (digits, 2)
+    } else if points == 0 {
         (word, 0)
     } else {
         let at = points.trailing_zeros() as usize / 8;
@@ -206,6 +212,16 @@ fn short_text(text: &[u8]) -> Option<Decimal> {
         _ => return None,
     };
     let (mantissa, scale) = short_plain(word, len)?;
+    Some(Decimal::from_parts(mantissa, 0, 0, negative, scale))
+}
+
+/// The value of plain decimal text (an optional minus, then what [`short_plain`] reads) of
+/// `len` bytes that end `word` (read little-endian: the text in its top bytes), `negative`
+/// when its first byte is `-`; `None` for any other text, and when the text without its
+/// sign is longer than 8 bytes.
+#[inline(always)]
+fn short_tail(word: u64, len: usize, negative: bool) -> Option<Decimal> {
+    let (mantissa, scale) = short_plain(word, len - usize::from(negative))?;
     Some(Decimal::from_parts(mantissa, 0, 0, negative, scale))
 }
 
@@ -400,9 +416,9 @@ impl<'de> crate::msgpack::Decode<'de> for Decimal {
     fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
         // Plain text in a `fixstr` (what a decimal is written as), read straight from the
         // bytes: its digits, minus and point are ASCII.
-        if let Some(body) = r.peek_fixstr_any() {
-            if let Some(value) = short_text(body) {
-                r.skip_fixstr_any(body.len());
+        if let Some((word, len, negative)) = r.fixstr_tail() {
+            if let Some(value) = short_tail(word, len, negative) {
+                r.skip_fixstr_any(len);
                 return Ok(value);
             }
         }
@@ -461,6 +477,18 @@ mod tests {
             assert_eq!(short, expected, "{:?}", String::from_utf8_lossy(text));
         } else {
             assert_eq!(short, None, "{:?}", String::from_utf8_lossy(text));
+        }
+        // In MessagePack: the text ending a word, with other bytes before it.
+        if !text.is_empty() && text.len() <= 9 {
+            let mut word = [0xa0u8; 16];
+            word[16 - text.len()..].copy_from_slice(text);
+            let tail = u64::from_le_bytes(word[8..].try_into().unwrap());
+            let tail = short_tail(tail, text.len(), text[0] == b'-').map(|d| d.serialize());
+            if unsigned <= 8 {
+                assert_eq!(tail, expected, "{:?}", String::from_utf8_lossy(text));
+            } else {
+                assert_eq!(tail, None, "{:?}", String::from_utf8_lossy(text));
+            }
         }
         // In JSON: the text, its closing quote and more input after it.
         let mut body = text.to_vec();

@@ -221,9 +221,17 @@ impl<'de> Decode<'de> for char {
 }
 
 impl<'de> Decode<'de> for String {
-    #[inline]
+    // Short ASCII text in the caller; any other a call away.
+    #[inline(always)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        r.decode_str().map(String::from)
+        if let Some(text) = r.try_ascii_fixstr() {
+            return Ok(crate::owned::owned_string(text));
+        }
+        #[inline(never)]
+        fn general(r: &mut Reader<'_>) -> Result<String, Error> {
+            r.decode_str().map(crate::owned::owned_string)
+        }
+        general(r)
     }
 }
 

@@ -253,6 +253,30 @@ impl<'de> Reader<'de> {
         self.pos += 1 + len;
     }
 
+    /// When the next value is a `fixstr` of 1 to 9 bytes, all there, ending at least 8 bytes
+    /// into the input: the 8 bytes that end where it ends, read little-endian (the text in
+    /// the top bytes, what comes before it below), its length, and whether its first byte is
+    /// `-`; otherwise `None`. Nothing is consumed: a caller that accepts the text (ASCII it
+    /// checks byte by byte) calls [`Reader::skip_fixstr_any`] with its length. Short text is
+    /// so read in one load, whatever its length.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn fixstr_tail(&self) -> Option<(u64, usize, bool)> {
+        let input: &'de [u8] = self.input;
+        let pos = self.pos;
+        let len = usize::from(input.get(pos)?.wrapping_sub(0xa1)) + 1;
+        if len > 9 {
+            return None;
+        }
+        let end = pos + 1 + len;
+        let word = input.get(end.checked_sub(8)?..end)?.first_chunk::<8>()?;
+        Some((
+            u64::from_le_bytes(*word),
+            len,
+            input.get(pos + 1) == Some(&b'-'),
+        ))
+    }
+
     /// If the next value is a `bin 8` of exactly `N` bytes, all there, those bytes, consumed;
     /// otherwise `None`, consuming nothing. One bounds check: for types written as a fixed
     /// number of bytes (a UUID's 16).
@@ -651,6 +675,41 @@ impl<'de> Reader<'de> {
             return Ok(text);
         }
         self.decode_str_slow()
+    }
+
+    /// The text of the next value, consumed, when it is a `fixstr` of ASCII text (what
+    /// nearly every short string is), checked a word at a time; `None` otherwise, consuming
+    /// nothing (also when fewer than 8 bytes of input are left from a text shorter than 8),
+    /// for [`Reader::decode_str`] to read.
+    #[inline(always)]
+    pub(crate) fn try_ascii_fixstr(&mut self) -> Option<&'de str> {
+        let input: &'de [u8] = self.input;
+        let pos = self.pos;
+        let marker = *input.get(pos)?;
+        if marker & 0xe0 != 0xa0 {
+            return None;
+        }
+        let (start, len) = (pos + 1, usize::from(marker & 0x1f));
+        let text = input.get(start..start + len)?;
+        let word = |bytes: Option<&[u8; 8]>| bytes.map_or(u64::MAX, |b| u64::from_le_bytes(*b));
+        // The words that cover the text, overlapping where its length is no multiple of 8.
+        let bits = if len >= 8 {
+            let ends = word(text.first_chunk()) | word(text.last_chunk());
+            if len > 16 {
+                ends | word(text[8..].first_chunk()) | word(text[..len - 8].last_chunk())
+            } else {
+                ends
+            }
+        } else {
+            // The 8 bytes from the text's start, those past its end masked off.
+            word(input.get(start..start + 8)?.first_chunk()) & ((1u64 << (8 * len)) - 1)
+        };
+        if bits & 0x8080_8080_8080_8080 != 0 {
+            return None;
+        }
+        self.pos = start + len;
+        // SAFETY: ASCII (every byte below 0x80, just checked) is valid UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(text) })
     }
 
     #[inline(never)]
@@ -1594,6 +1653,74 @@ impl std::fmt::Display for FloatText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_fixstrs_read_as_strings_do() {
+        // Every length a `fixstr` has, ASCII or with a byte past 0x7f at any place, alone,
+        // cut short, and followed by more input (ASCII and not).
+        for len in 0..32usize {
+            let ascii: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            let mut texts = vec![ascii.clone()];
+            for at in 0..len {
+                for byte in [0x7f, 0x80, 0xc3, 0xff] {
+                    let mut text = ascii.clone();
+                    text[at] = byte;
+                    texts.push(text);
+                }
+            }
+            for text in texts {
+                for after in [
+                    &b""[..],
+                    b"\x01\x02",
+                    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+                ] {
+                    let mut input = vec![0xa0 | len as u8];
+                    input.extend_from_slice(&text);
+                    input.extend_from_slice(after);
+                    let mut fast = Reader::new(&input, DEFAULT_MAX_DEPTH);
+                    let read = fast.try_ascii_fixstr();
+                    let expected = text.is_ascii().then(|| std::str::from_utf8(&text).unwrap());
+                    if read.is_some() || len >= 8 || input.len() >= 9 {
+                        assert_eq!(read, expected, "{input:?}");
+                    }
+                    let consumed = if read.is_some() { 1 + len } else { 0 };
+                    assert_eq!(fast.offset(), consumed, "{input:?}");
+                    // Cut short: never read.
+                    let mut short = Reader::new(&input[..len], DEFAULT_MAX_DEPTH);
+                    assert_eq!(short.try_ascii_fixstr(), None);
+                }
+            }
+        }
+        let mut r = Reader::new(b"\xd9\x01a", DEFAULT_MAX_DEPTH);
+        assert_eq!(r.try_ascii_fixstr(), None);
+        assert_eq!(r.offset(), 0);
+    }
+
+    #[test]
+    fn fixstr_tails_hold_the_text_in_their_top_bytes() {
+        let input = b"\x00\x00\x00\x00\x00\x00\x00\xa5-1.25\xa3abc";
+        let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+        r.pos = 7;
+        let (word, len, negative) = r.fixstr_tail().unwrap();
+        assert_eq!((len, negative), (5, true));
+        assert_eq!(&word.to_le_bytes()[3..], b"-1.25");
+        r.pos = 13;
+        let (word, len, negative) = r.fixstr_tail().unwrap();
+        assert_eq!((len, negative), (3, false));
+        assert_eq!(&word.to_le_bytes()[5..], b"abc");
+        // Too near the start, empty, too long, cut short or no `fixstr`: nothing.
+        for (input, pos) in [
+            (&b"\xa3abc"[..], 0),
+            (b"\x00\x00\x00\x00\x00\x00\xa0", 6),
+            (b"\x00\x00\x00\x00\x00\x00\xaa0123456789", 6),
+            (b"\x00\x00\x00\x00\x00\x00\xa5abc", 6),
+            (b"\x00\x00\x00\x00\x00\x00\xc4\x01a", 6),
+        ] {
+            let mut r = Reader::new(input, DEFAULT_MAX_DEPTH);
+            r.pos = pos;
+            assert_eq!(r.fixstr_tail(), None, "{input:?}");
+        }
+    }
 
     #[test]
     fn lengths_beyond_the_input_fail_at_once() {

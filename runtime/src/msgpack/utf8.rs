@@ -42,7 +42,14 @@ fn short(bytes: &[u8]) -> Option<&str> {
 #[cfg(target_arch = "x86_64")]
 fn simd_avx2(bytes: &[u8]) -> Option<&str> {
     let mut block = [0u8; 64];
-    block.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    // Copied as two blocks of a fixed size (overlapping unless the length is twice it),
+    // without a call to `memcpy`.
+    match bytes.len() {
+        32.. => copy_ends::<32>(&mut block, bytes)?,
+        16.. => copy_ends::<16>(&mut block, bytes)?,
+        8.. => copy_ends::<8>(&mut block, bytes)?,
+        _ => block.get_mut(..bytes.len())?.copy_from_slice(bytes),
+    }
     // SAFETY: the caller detected AVX2 on this CPU, all the validator requires; it reads
     // only `block`.
     let valid = unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(&block) };
@@ -51,6 +58,19 @@ fn simd_avx2(bytes: &[u8]) -> Option<&str> {
         Ok(()) => Some(unsafe { std::str::from_utf8_unchecked(bytes) }),
         Err(_) => None,
     }
+}
+
+/// Copies `bytes` (`N` to 64 of them) to the start of `block` as its first `N` bytes and
+/// its last `N`; `None` when there are fewer than `N` or more than 64.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn copy_ends<const N: usize>(block: &mut [u8; 64], bytes: &[u8]) -> Option<()> {
+    let len = bytes.len();
+    *block.first_chunk_mut::<N>()? = *bytes.first_chunk::<N>()?;
+    *block
+        .get_mut(len.checked_sub(N)?..)?
+        .first_chunk_mut::<N>()? = *bytes.last_chunk::<N>()?;
+    Some(())
 }
 
 #[cfg(test)]

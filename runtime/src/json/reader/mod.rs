@@ -451,15 +451,27 @@ impl<'de> Reader<'de> {
         true
     }
 
-    /// Whether the next member of the open object has the key `quoted` (its text with the
-    /// quotes, as written without escapes: `b"\"id\""`); if so, the key and its colon (and the
-    /// comma before it unless `first`) are read, leaving the reader at the member's value as
-    /// [`Reader::object_key`] leaves it; otherwise nothing is read. Derived decoders read the
-    /// members that come in declaration order with it; any other key, a key with escapes or
-    /// malformed input is left to `object_key`.
+    /// Whether the next member of the open object has the key that `member` holds: the comma
+    /// before it, the key in quotes as written without escapes, and the colon after it
+    /// (`b",\"id\":"`; the comma is not read when `first`). If so, the key and its colon (and
+    /// the comma before it unless `first`) are read, leaving the reader at the member's value
+    /// as [`Reader::object_key`] leaves it; otherwise nothing is read. Derived decoders read
+    /// the members that come in declaration order with it; any other key, a key with escapes
+    /// or malformed input is left to `object_key`.
     #[doc(hidden)]
     #[inline(always)]
-    pub fn try_member(&mut self, first: bool, quoted: &[u8]) -> bool {
+    pub fn try_member(&mut self, first: bool, member: &[u8]) -> bool {
+        // Compact text (no whitespace between the tokens, as writers nearly always send it):
+        // the comma, key and colon in one comparison.
+        let compact = if first { &member[1..] } else { member };
+        if let Some(rest) = self.input.get(self.pos..) {
+            if rest.starts_with(compact) {
+                self.last_key = self.pos + usize::from(!first);
+                self.pos += compact.len();
+                return true;
+            }
+        }
+        let quoted = &member[1..member.len() - 1];
         let start = self.pos;
         if !first {
             match self.skip_whitespace() {

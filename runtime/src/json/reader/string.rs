@@ -26,7 +26,7 @@ impl<'de> Reader<'de> {
             // The end of the input, or a tree to read.
             return self.tree_string();
         }
-        Ok(String::from(&*self.decode_str()?))
+        Ok(crate::owned::owned_string(&self.decode_str()?))
     }
 
     /// The `N` bytes between the quotes when the next value is a string whose closing quote

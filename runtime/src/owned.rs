@@ -1,0 +1,81 @@
+//! Owned copies of decoded text: a `String` of exactly the text's length (what
+//! `String::from` gives), allocated straight from the global allocator and, for short text,
+//! filled without a call to `memcpy`.
+
+use std::alloc::{self, Layout};
+
+/// An owned copy of `text`, its capacity its length, as `String::from(text)` makes it.
+#[inline(always)]
+pub(crate) fn owned_string(text: &str) -> String {
+    let len = text.len();
+    if len == 0 || len > 32 {
+        return String::from(text);
+    }
+    // SAFETY: an alignment of 1 is a power of two, and 1 to 32 bytes rounded up to it do not
+    // overflow `isize`.
+    let layout = unsafe { Layout::from_size_align_unchecked(len, 1) };
+    // SAFETY: the layout's size is not zero.
+    let ptr = unsafe { alloc::alloc(layout) };
+    if ptr.is_null() {
+        alloc::handle_alloc_error(layout);
+    }
+    let src = text.as_ptr();
+    // SAFETY: `src` is valid for reading `len` bytes and `ptr` for writing `len` (a fresh
+    // allocation, so the two do not overlap). Every copy lies inside both: two blocks of
+    // `N` bytes at 0 and at `len - N` for `N <= len <= 2 * N` (overlapping unless
+    // `len == 2 * N`; unaligned reads and writes of byte arrays), or bytes 0, `len / 2` and
+    // `len - 1` for 1 to 3 bytes. Together they write all `len` bytes, copies of UTF-8
+    // text, so the `String` made from the allocation (by the global allocator, alignment 1,
+    // its size the capacity) holds `len` initialised bytes of valid UTF-8.
+    unsafe {
+        if len >= 16 {
+            copy_ends::<16>(src, ptr, len);
+        } else if len >= 8 {
+            copy_ends::<8>(src, ptr, len);
+        } else if len >= 4 {
+            copy_ends::<4>(src, ptr, len);
+        } else {
+            *ptr = *src;
+            *ptr.add(len / 2) = *src.add(len / 2);
+            *ptr.add(len - 1) = *src.add(len - 1);
+        }
+        String::from_raw_parts(ptr, len, len)
+    }
+}
+
+/// Copies `len` bytes from `src` to `dst` as two blocks of `N`, the first `N` bytes and the
+/// last `N`.
+///
+/// # Safety
+/// `N <= len <= 2 * N`; `src` valid for reading `len` bytes, `dst` for writing `len` bytes,
+/// the two not overlapping.
+#[inline(always)]
+unsafe fn copy_ends<const N: usize>(src: *const u8, dst: *mut u8, len: usize) {
+    // SAFETY: the caller's contract: both blocks lie inside `len` bytes of each.
+    unsafe {
+        let first = src.cast::<[u8; N]>().read_unaligned();
+        let last = src.add(len - N).cast::<[u8; N]>().read_unaligned();
+        dst.cast::<[u8; N]>().write_unaligned(first);
+        dst.add(len - N).cast::<[u8; N]>().write_unaligned(last);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_are_strings_from_the_text() {
+        let source: String = "abcdefghijklmnopqrstuvwxyzäö高德纳0123456789".repeat(2);
+        for start in 0..source.len() {
+            for end in start..=source.len().min(start + 40) {
+                let Some(text) = source.get(start..end) else {
+                    continue;
+                };
+                let copy = owned_string(text);
+                assert_eq!(copy, text);
+                assert_eq!(copy.capacity(), text.len());
+            }
+        }
+    }
+}
