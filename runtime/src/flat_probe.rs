@@ -137,6 +137,63 @@ probe!(
     &str
 );
 
+/// The probe one level above [`JsonFlatFields`], for the last flattened field of a struct
+/// read in one pass: a map there reads the members nothing else took in the pass
+/// ([`DecodeFlatRest`](crate::json::DecodeFlatRest)). Only that field's calls have it in
+/// scope (and one more `&`), so every other field resolves as before.
+#[cfg(feature = "json")]
+pub trait JsonFlatRest<'de> {
+    /// The map.
+    type Value;
+    /// The map read so far.
+    type Slots;
+    /// Nothing read yet.
+    fn __json_slots(&self) -> Self::Slots;
+    /// Offers a member nothing else took.
+    fn __json_offer(
+        &self,
+        slots: &mut Self::Slots,
+        key: &str,
+        r: &mut crate::json::Reader<'de>,
+    ) -> Result<bool, crate::json::Error>;
+    /// The map, with the members collected.
+    fn __json_finish(
+        &self,
+        slots: Self::Slots,
+        entries: &mut crate::json::FlatEntries<'de, '_>,
+    ) -> Result<Self::Value, crate::json::Error>;
+}
+
+#[cfg(feature = "json")]
+impl<'de, T: crate::json::DecodeFlatRest<'de>> JsonFlatRest<'de> for &&FlatProbe<T> {
+    type Value = T;
+    type Slots = T::RestSlots;
+
+    #[inline(always)]
+    fn __json_slots(&self) -> T::RestSlots {
+        T::rest_slots()
+    }
+
+    #[inline(always)]
+    fn __json_offer(
+        &self,
+        slots: &mut T::RestSlots,
+        key: &str,
+        r: &mut crate::json::Reader<'de>,
+    ) -> Result<bool, crate::json::Error> {
+        T::offer_rest(slots, key, r)
+    }
+
+    #[inline(always)]
+    fn __json_finish(
+        &self,
+        slots: T::RestSlots,
+        entries: &mut crate::json::FlatEntries<'de, '_>,
+    ) -> Result<T, crate::json::Error> {
+        T::finish_rest(slots, entries)
+    }
+}
+
 #[cfg(feature = "msgpack")]
 probe!(
     msgpack,
@@ -147,3 +204,58 @@ probe!(
     __msgpack_finish,
     Option<crate::msgpack::Key<'de>>
 );
+
+/// [`JsonFlatRest`] for MessagePack
+/// ([`DecodeFlatRest`](crate::msgpack::DecodeFlatRest)).
+#[cfg(feature = "msgpack")]
+pub trait MsgpackFlatRest<'de> {
+    /// The map.
+    type Value;
+    /// The map read so far.
+    type Slots;
+    /// Nothing read yet.
+    fn __msgpack_slots(&self) -> Self::Slots;
+    /// Offers an entry nothing else took.
+    fn __msgpack_offer(
+        &self,
+        slots: &mut Self::Slots,
+        key: Option<crate::msgpack::Key<'de>>,
+        r: &mut crate::msgpack::Reader<'de>,
+    ) -> Result<bool, crate::msgpack::Error>;
+    /// The map, with the entries collected.
+    fn __msgpack_finish(
+        &self,
+        slots: Self::Slots,
+        entries: &mut crate::msgpack::FlatEntries<'de, '_>,
+    ) -> Result<Self::Value, crate::msgpack::Error>;
+}
+
+#[cfg(feature = "msgpack")]
+impl<'de, T: crate::msgpack::DecodeFlatRest<'de>> MsgpackFlatRest<'de> for &&FlatProbe<T> {
+    type Value = T;
+    type Slots = T::RestSlots;
+
+    #[inline(always)]
+    fn __msgpack_slots(&self) -> T::RestSlots {
+        T::rest_slots()
+    }
+
+    #[inline(always)]
+    fn __msgpack_offer(
+        &self,
+        slots: &mut T::RestSlots,
+        key: Option<crate::msgpack::Key<'de>>,
+        r: &mut crate::msgpack::Reader<'de>,
+    ) -> Result<bool, crate::msgpack::Error> {
+        T::offer_rest(slots, key, r)
+    }
+
+    #[inline(always)]
+    fn __msgpack_finish(
+        &self,
+        slots: T::RestSlots,
+        entries: &mut crate::msgpack::FlatEntries<'de, '_>,
+    ) -> Result<T, crate::msgpack::Error> {
+        T::finish_rest(slots, entries)
+    }
+}

@@ -974,6 +974,17 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The bytes of the key just read by [`Reader::flat_key`] when it was the `fixstr` holding
+    /// `name` and the reader stands right after it (at its value); `None` otherwise.
+    #[inline]
+    pub(crate) fn fixstr_key_before(&self, name: &'de [u8]) -> Option<&'de [u8]> {
+        let start = self.pos.checked_sub(name.len() + 1)?;
+        let raw = &self.input[start..self.pos];
+        let marker = raw[0];
+        let same = std::ptr::eq(raw[1..].as_ptr(), name.as_ptr());
+        (same && marker & 0xe0 == 0xa0 && usize::from(marker & 0x1f) == name.len()).then_some(raw)
+    }
+
     /// What [`json::Reader::set_buffered`](crate::json::Reader::set_buffered) does for JSON;
     /// in MessagePack it changes nothing (rmp-serde checks the values it ignores as it checks
     /// those it buffers, and so does this reader's [`Reader::skip_value`]). Returns `false`.
