@@ -4,6 +4,12 @@
 //! compiling, by method resolution: the trait impls below are on `&FlatProbe<T>` and apply
 //! only where `T: DecodeFlatFields`; the inherent methods on `FlatProbe<T>` (one
 //! auto-dereference further) are the fallback. A probe holds no data.
+//!
+//! The last flattened field of a struct read in one pass has one more level: its calls go
+//! through `&&&FlatProbe<T>` with `JsonFlatRest` / `MsgpackFlatRest` in scope, whose impls on
+//! `&&FlatProbe<T>` apply where `T: DecodeFlatRest` (a map, which then reads the members
+//! nothing else took in the pass); any other type resolves one dereference further, as every
+//! other field's calls do.
 
 use std::marker::PhantomData;
 
