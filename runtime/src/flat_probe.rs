@@ -4,6 +4,12 @@
 //! compiling, by method resolution: the trait impls below are on `&FlatProbe<T>` and apply
 //! only where `T: DecodeFlatFields`; the inherent methods on `FlatProbe<T>` (one
 //! auto-dereference further) are the fallback. A probe holds no data.
+//!
+//! The last flattened field of a struct read in one pass has one more level: its calls go
+//! through `&&&FlatProbe<T>` with `JsonFlatRest` / `MsgpackFlatRest` in scope, whose impls on
+//! `&&FlatProbe<T>` apply where `T: DecodeFlatRest` (a map, which then reads the members
+//! nothing else took in the pass); any other type resolves one dereference further, as every
+//! other field's calls do.
 
 use std::marker::PhantomData;
 
@@ -137,6 +143,63 @@ probe!(
     &str
 );
 
+/// The probe one level above [`JsonFlatFields`], for the last flattened field of a struct
+/// read in one pass: a map there reads the members nothing else took in the pass
+/// ([`DecodeFlatRest`](crate::json::DecodeFlatRest)). Only that field's calls have it in
+/// scope (and one more `&`), so every other field resolves as before.
+#[cfg(feature = "json")]
+pub trait JsonFlatRest<'de> {
+    /// The map.
+    type Value;
+    /// The map read so far.
+    type Slots;
+    /// Nothing read yet.
+    fn __json_slots(&self) -> Self::Slots;
+    /// Offers a member nothing else took.
+    fn __json_offer(
+        &self,
+        slots: &mut Self::Slots,
+        key: &str,
+        r: &mut crate::json::Reader<'de>,
+    ) -> Result<bool, crate::json::Error>;
+    /// The map, with the members collected.
+    fn __json_finish(
+        &self,
+        slots: Self::Slots,
+        entries: &mut crate::json::FlatEntries<'de, '_>,
+    ) -> Result<Self::Value, crate::json::Error>;
+}
+
+#[cfg(feature = "json")]
+impl<'de, T: crate::json::DecodeFlatRest<'de>> JsonFlatRest<'de> for &&FlatProbe<T> {
+    type Value = T;
+    type Slots = T::RestSlots;
+
+    #[inline(always)]
+    fn __json_slots(&self) -> T::RestSlots {
+        T::rest_slots()
+    }
+
+    #[inline(always)]
+    fn __json_offer(
+        &self,
+        slots: &mut T::RestSlots,
+        key: &str,
+        r: &mut crate::json::Reader<'de>,
+    ) -> Result<bool, crate::json::Error> {
+        T::offer_rest(slots, key, r)
+    }
+
+    #[inline(always)]
+    fn __json_finish(
+        &self,
+        slots: T::RestSlots,
+        entries: &mut crate::json::FlatEntries<'de, '_>,
+    ) -> Result<T, crate::json::Error> {
+        T::finish_rest(slots, entries)
+    }
+}
+
 #[cfg(feature = "msgpack")]
 probe!(
     msgpack,
@@ -147,3 +210,58 @@ probe!(
     __msgpack_finish,
     Option<crate::msgpack::Key<'de>>
 );
+
+/// [`JsonFlatRest`] for MessagePack
+/// ([`DecodeFlatRest`](crate::msgpack::DecodeFlatRest)).
+#[cfg(feature = "msgpack")]
+pub trait MsgpackFlatRest<'de> {
+    /// The map.
+    type Value;
+    /// The map read so far.
+    type Slots;
+    /// Nothing read yet.
+    fn __msgpack_slots(&self) -> Self::Slots;
+    /// Offers an entry nothing else took.
+    fn __msgpack_offer(
+        &self,
+        slots: &mut Self::Slots,
+        key: Option<crate::msgpack::Key<'de>>,
+        r: &mut crate::msgpack::Reader<'de>,
+    ) -> Result<bool, crate::msgpack::Error>;
+    /// The map, with the entries collected.
+    fn __msgpack_finish(
+        &self,
+        slots: Self::Slots,
+        entries: &mut crate::msgpack::FlatEntries<'de, '_>,
+    ) -> Result<Self::Value, crate::msgpack::Error>;
+}
+
+#[cfg(feature = "msgpack")]
+impl<'de, T: crate::msgpack::DecodeFlatRest<'de>> MsgpackFlatRest<'de> for &&FlatProbe<T> {
+    type Value = T;
+    type Slots = T::RestSlots;
+
+    #[inline(always)]
+    fn __msgpack_slots(&self) -> T::RestSlots {
+        T::rest_slots()
+    }
+
+    #[inline(always)]
+    fn __msgpack_offer(
+        &self,
+        slots: &mut T::RestSlots,
+        key: Option<crate::msgpack::Key<'de>>,
+        r: &mut crate::msgpack::Reader<'de>,
+    ) -> Result<bool, crate::msgpack::Error> {
+        T::offer_rest(slots, key, r)
+    }
+
+    #[inline(always)]
+    fn __msgpack_finish(
+        &self,
+        slots: T::RestSlots,
+        entries: &mut crate::msgpack::FlatEntries<'de, '_>,
+    ) -> Result<T, crate::msgpack::Error> {
+        T::finish_rest(slots, entries)
+    }
+}

@@ -239,8 +239,12 @@ pub mod __private {
     pub use crate::flat_probe::FlatProbe;
     #[cfg(feature = "json")]
     pub use crate::flat_probe::JsonFlatFields;
+    #[cfg(feature = "json")]
+    pub use crate::flat_probe::JsonFlatRest;
     #[cfg(feature = "msgpack")]
     pub use crate::flat_probe::MsgpackFlatFields;
+    #[cfg(feature = "msgpack")]
+    pub use crate::flat_probe::MsgpackFlatRest;
 
     #[cfg(all(feature = "serde", any(feature = "json", feature = "msgpack")))]
     pub use crate::dispatch::{DecodeProbe, Dispatch, MaxSize};
@@ -266,6 +270,31 @@ macro_rules! __flat {
         use $crate::__private::JsonFlatFields as _;
         $crate::__flat!(@call $op, __json_slots, __json_sees_rest, __json_offer, __json_finish, $ty, ($($arg),*))
     }};
+    // The last flattened field of a struct read in one pass (see `JsonFlatRest` and
+    // `MsgpackFlatRest`).
+    (json_rest::$op:ident::<$ty:ty>($($arg:expr),*)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::JsonFlatFields as _;
+        #[allow(unused_imports)]
+        use $crate::__private::JsonFlatRest as _;
+        $crate::__flat!(@rest $op, __json_slots, __json_offer, __json_finish, $ty, ($($arg),*))
+    }};
+    (msgpack_rest::$op:ident::<$ty:ty>($($arg:expr),*)) => {{
+        #[allow(unused_imports)]
+        use $crate::__private::MsgpackFlatFields as _;
+        #[allow(unused_imports)]
+        use $crate::__private::MsgpackFlatRest as _;
+        $crate::__flat!(@rest $op, __msgpack_slots, __msgpack_offer, __msgpack_finish, $ty, ($($arg),*))
+    }};
+    (@rest slots, $slots:ident, $offer:ident, $finish:ident, $ty:ty, ()) => {
+        (&&&$crate::__private::FlatProbe::<$ty>::new()).$slots()
+    };
+    (@rest offer, $slots:ident, $offer:ident, $finish:ident, $ty:ty, ($s:expr, $k:expr, $r:expr)) => {
+        (&&&$crate::__private::FlatProbe::<$ty>::new()).$offer($s, $k, $r)
+    };
+    (@rest finish, $slots:ident, $offer:ident, $finish:ident, $ty:ty, ($s:expr, $e:expr)) => {
+        (&&&$crate::__private::FlatProbe::<$ty>::new()).$finish($s, $e)
+    };
     (msgpack::$op:ident::<$ty:ty>($($arg:expr),*)) => {{
         #[allow(unused_imports)]
         use $crate::__private::MsgpackFlatFields as _;

@@ -1021,3 +1021,80 @@ fn signed_integers_read_as_serde_json_reads_them() {
     ]);
     agree::<Vec<i8>>(&["[-128,127]", "[-129]", "[128]"]);
 }
+
+/// A struct whose last flattened field is a map, after a flattened struct: the map reads the
+/// members nothing else takes as the object is read.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct RestMap {
+    id: u8,
+    #[serde(flatten)]
+    inner: Inner,
+    #[serde(flatten)]
+    rest: BTreeMap<String, Vec<u8>>,
+}
+
+/// The same with a hash map, the only flattened field.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct RestHashMap {
+    #[serde(flatten)]
+    rest: std::collections::HashMap<String, bool>,
+    id: u8,
+}
+
+/// A flattened map before another flattened field sees the members that field takes too.
+#[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, PartialEq, Debug, Clone)]
+struct MapFirst {
+    #[serde(flatten)]
+    rest: BTreeMap<String, serde_json::Value>,
+    #[serde(flatten)]
+    inner: Inner,
+}
+
+#[test]
+fn last_flattened_map_reads_in_the_pass() {
+    agree::<RestMap>(&[
+        r#"{"id":1,"a":2,"x":[1,2],"y":[]}"#,
+        r#"{"x":[1],"id":1,"a":2,"b":"q"}"#,
+        r#"{"id":1,"a":2,"x":[1],"x":[2]}"#,
+        r#"{"id":1,"a":2,"x\u0041":[3]}"#,
+        // A value the map cannot read: the error is serde's, placed where serde places it,
+        // and a syntax error after it comes first.
+        r#"{"id":1,"x":"no","a":2}"#,
+        r#"{"id":1,"x":[300],"a":2,"y":[1]}"#,
+        r#"{"id":1,"x":"no","a":2,"y":[1,]}"#,
+        r#"{"id":1,"x":[1],"a":2,"y":[1,]}"#,
+        r#"{"id":1,"a":2,"x":[1],"id":2}"#,
+        r#"{"id":1,"x":[1]}"#,
+    ]);
+    agree::<RestHashMap>(&[
+        r#"{"1":true,"id":3,"2":false}"#,
+        r#"{"id":3,"x":true}"#,
+        r#"{"id":3,"1":0,"2":true}"#,
+        r#"{"id":3,"1":true,"1":false}"#,
+        r#"{"id":3,"\u0031":true}"#,
+    ]);
+    agree::<MapFirst>(&[r#"{"a":1,"b":"x","z":[1]}"#, r#"{"z":null,"a":1}"#]);
+}
+
+#[test]
+fn last_flattened_map_reads_in_the_pass_msgpack() {
+    let long = "a key longer than thirty-one bytes, a str8";
+    let maps = [
+        serde_json::json!({"id": 1, "a": 2, "x": [1, 2], "y": []}),
+        serde_json::json!({"x": [1], "id": 1, "a": 2, long: [3]}),
+        serde_json::json!({"id": 1, "x": "no", "a": 2}),
+        serde_json::json!({"id": 1, "x": [300], "a": 2, "y": [1]}),
+        serde_json::json!({"id": 1, long: "no", "a": 2}),
+        serde_json::json!({"id": 1, "x": [1]}),
+    ]
+    .map(|value| rmp_serde::to_vec_named(&value).unwrap());
+    let documents: Vec<&[u8]> = maps.iter().map(Vec::as_slice).collect();
+    agree_msgpack::<RestMap>(&documents);
+    let maps = [
+        serde_json::json!({"1": true, "id": 3, "2": false}),
+        serde_json::json!({"id": 3, "1": 0}),
+    ]
+    .map(|value| rmp_serde::to_vec_named(&value).unwrap());
+    let documents: Vec<&[u8]> = maps.iter().map(Vec::as_slice).collect();
+    agree_msgpack::<RestHashMap>(&documents);
+}

@@ -188,6 +188,21 @@ pub fn struct_from_entries(
             });
         quote!((true #(&& #before)*))
     };
+    // The last flattened field, when it is streamed, reads what is left in the pass where
+    // its type can (a map: see `DecodeFlatRest` in the runtime), unless unknown members are
+    // refused, which must then still be there to refuse.
+    let rest = fields
+        .flattened
+        .last()
+        .map(|(i, _)| *i)
+        .filter(|i| !deny && streamed.iter().any(|(s, _)| s == i));
+    let probe = |index: usize| {
+        if rest == Some(index) {
+            format_ident!("{}_rest", cx.format.name())
+        } else {
+            format_name.clone()
+        }
+    };
     let read_own = match &source {
         Source::Entries => {
             let arms = fields.arms(
@@ -230,15 +245,17 @@ pub fn struct_from_entries(
             let states = streamed.iter().map(|(index, field)| {
                 let state = state(*index);
                 let ty = field.ty;
-                quote!(let mut #state = #krate::__flat!(#format_name::slots::<#ty>());)
+                let probe = probe(*index);
+                quote!(let mut #state = #krate::__flat!(#probe::slots::<#ty>());)
             });
             let offers = streamed.iter().map(|(index, field)| {
                 let state = state(*index);
                 let ty = field.ty;
                 let offered = offered(*index);
+                let probe = probe(*index);
                 quote! {
                     if #offered
-                        && #krate::__flat!(#format_name::offer::<#ty>(&mut #state, __key, __r))?
+                        && #krate::__flat!(#probe::offer::<#ty>(&mut #state, __key, __r))?
                     {
                         return #krate::__private::Ok(true);
                     }
@@ -274,8 +291,9 @@ pub fn struct_from_entries(
             let state = state(*index);
             let ty = field.ty;
             let span = ty.span();
+            let probe = probe(*index);
             let finish = respan(
-                quote!(#krate::__flat!(#format_name::finish::<#ty>(#state, __entries))),
+                quote!(#krate::__flat!(#probe::finish::<#ty>(#state, __entries))),
                 span,
             );
             let offered = offered(*index);

@@ -343,6 +343,147 @@ pub trait DecodeFlatFields<'de>: DecodeFlat<'de> {
     fn finish(slots: Self::Slots, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
 }
 
+/// A flattened map read in the enclosing object's one pass: the generated decoder of a struct
+/// offers its last flattened field, when that is a map and no flattened field before it sees
+/// every member left, each member that nothing else took, and the map reads the member's value
+/// in place. What serde gives such a map is exactly those members (nothing after it could see
+/// them), so the map is the same; it only skips collecting the members and reading each value
+/// twice.
+///
+/// A member whose key or value the map cannot read is left as it stood (the reader is put
+/// back at the value) and collected, so that [`DecodeFlatRest::finish_rest`] reads it from the
+/// collected members as [`DecodeFlat`] does and reports the error that would have been
+/// reported, where it would have been.
+#[doc(hidden)]
+pub trait DecodeFlatRest<'de>: DecodeFlat<'de> {
+    /// The map read so far, and how many members it read.
+    type RestSlots;
+
+    /// Nothing read yet.
+    fn rest_slots() -> Self::RestSlots;
+
+    /// Offers a member nothing else took: reads it into `slots` and returns `true`, or
+    /// returns `false` with the reader where it was.
+    fn offer_rest(
+        slots: &mut Self::RestSlots,
+        key: &str,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error>;
+
+    /// The map: what was read in the pass, and the members collected (those the map could
+    /// not read in the pass, an error).
+    fn finish_rest(
+        slots: Self::RestSlots,
+        entries: &mut FlatEntries<'de, '_>,
+    ) -> Result<Self, Error>;
+}
+
+/// Reads one member offered to a flattened map in the pass ([`DecodeFlatRest`]): `None`, with
+/// the reader put back, when the key or the value cannot be read (or the reader is over a
+/// tree, which the collected members read instead).
+#[inline]
+fn rest_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
+    read: &mut usize,
+    key: &str,
+    r: &mut Reader<'de>,
+) -> Result<Option<(K, V)>, Error> {
+    let Some(mark) = r.mark() else {
+        return Ok(None);
+    };
+    // The collection limit counts the members read here as it counts those collected.
+    r.check_item(*read)?;
+    let Ok(key) = K::decode_key(Str::Scratch(key)) else {
+        return Ok(None);
+    };
+    match V::decode(r) {
+        Ok(value) => {
+            *read += 1;
+            Ok(Some((key, value)))
+        }
+        Err(_) => {
+            r.rewind(mark);
+            Ok(None)
+        }
+    }
+}
+
+impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
+    for std::collections::BTreeMap<K, V>
+{
+    type RestSlots = (Self, usize);
+
+    #[inline]
+    fn rest_slots() -> Self::RestSlots {
+        (Self::new(), 0)
+    }
+
+    #[inline]
+    fn offer_rest(
+        slots: &mut Self::RestSlots,
+        key: &str,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        match rest_entry::<K, V>(&mut slots.1, key, r)? {
+            Some((key, value)) => {
+                slots.0.insert(key, value);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn finish_rest(
+        slots: Self::RestSlots,
+        entries: &mut FlatEntries<'de, '_>,
+    ) -> Result<Self, Error> {
+        let mut map = slots.0;
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K, V, S> DecodeFlatRest<'de> for std::collections::HashMap<K, V, S>
+where
+    K: DecodeKey<'de> + Eq + std::hash::Hash,
+    V: Decode<'de>,
+    S: std::hash::BuildHasher + Default,
+{
+    type RestSlots = (Self, usize);
+
+    #[inline]
+    fn rest_slots() -> Self::RestSlots {
+        (Self::with_hasher(S::default()), 0)
+    }
+
+    #[inline]
+    fn offer_rest(
+        slots: &mut Self::RestSlots,
+        key: &str,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        match rest_entry::<K, V>(&mut slots.1, key, r)? {
+            Some((key, value)) => {
+                slots.0.insert(key, value);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn finish_rest(
+        slots: Self::RestSlots,
+        entries: &mut FlatEntries<'de, '_>,
+    ) -> Result<Self, Error> {
+        let mut map = slots.0;
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
 /// Each member not taken as an entry: the key through `K`'s [`DecodeKey`], the value
 /// through `V`'s `Decode`.
 fn map_entries<'de, K: DecodeKey<'de>, V: Decode<'de>>(

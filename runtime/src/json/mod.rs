@@ -86,6 +86,8 @@ pub use error::{Category, Error};
 /// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
+#[doc(hidden)]
+pub use flat_entries::DecodeFlatRest;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use options::Encoder;
 pub use raw::{to_raw_value, RawValue};

@@ -349,6 +349,125 @@ pub trait DecodeFlatFields<'de>: DecodeFlat<'de> {
     fn finish(slots: Self::Slots, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error>;
 }
 
+/// A flattened map read in the enclosing map's one pass: what
+/// [`json::DecodeFlatRest`](crate::json::DecodeFlatRest) is for JSON. A key other than a
+/// `fixstr`, or a key or value the map cannot read, is left (the reader put back at the value)
+/// and collected, then read from the collected entries as [`DecodeFlat`] reads it.
+#[doc(hidden)]
+pub trait DecodeFlatRest<'de>: DecodeFlat<'de> {
+    /// The map read so far.
+    type RestSlots;
+
+    /// Nothing read yet.
+    fn rest_slots() -> Self::RestSlots;
+
+    /// Offers an entry nothing else took (`key` as [`FlatEntries::collect_with`] gives it):
+    /// reads it into `slots` and returns `true`, or returns `false` with the reader where it
+    /// was.
+    fn offer_rest(
+        slots: &mut Self::RestSlots,
+        key: Option<Key<'de>>,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error>;
+
+    /// The map: what was read in the pass, and the entries collected.
+    fn finish_rest(
+        slots: Self::RestSlots,
+        entries: &mut FlatEntries<'de, '_>,
+    ) -> Result<Self, Error>;
+}
+
+/// Reads one entry offered to a flattened map in the pass ([`DecodeFlatRest`]), or `None`
+/// with the reader put back.
+#[inline]
+fn rest_entry<'de, K: Decode<'de>, V: Decode<'de>>(
+    key: Option<Key<'de>>,
+    r: &mut Reader<'de>,
+) -> Option<(K, V)> {
+    let Some(Key::Name(name)) = key else {
+        return None;
+    };
+    let raw = r.fixstr_key_before(name)?;
+    let mark = r.mark()?;
+    let key = r.reread_with(raw, K::decode).ok()?;
+    match V::decode(r) {
+        Ok(value) => Some((key, value)),
+        Err(_) => {
+            r.rewind(mark);
+            None
+        }
+    }
+}
+
+impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
+    for std::collections::BTreeMap<K, V>
+{
+    type RestSlots = Self;
+
+    #[inline]
+    fn rest_slots() -> Self {
+        Self::new()
+    }
+
+    #[inline]
+    fn offer_rest(
+        map: &mut Self,
+        key: Option<Key<'de>>,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        match rest_entry::<K, V>(key, r) {
+            Some((key, value)) => {
+                map.insert(key, value);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn finish_rest(mut map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+impl<'de, K, V, S> DecodeFlatRest<'de> for std::collections::HashMap<K, V, S>
+where
+    K: Decode<'de> + Eq + std::hash::Hash,
+    V: Decode<'de>,
+    S: std::hash::BuildHasher + Default,
+{
+    type RestSlots = Self;
+
+    #[inline]
+    fn rest_slots() -> Self {
+        Self::with_hasher(S::default())
+    }
+
+    #[inline]
+    fn offer_rest(
+        map: &mut Self,
+        key: Option<Key<'de>>,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        match rest_entry::<K, V>(key, r) {
+            Some((key, value)) => {
+                map.insert(key, value);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn finish_rest(mut map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        map_entries(entries, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
 /// Each entry not taken, key and value through their `Decode` impls.
 fn map_entries<'de, K: Decode<'de>, V: Decode<'de>>(
     entries: &FlatEntries<'de, '_>,

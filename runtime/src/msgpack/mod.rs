@@ -97,6 +97,8 @@ pub use error::{Category, Error};
 /// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 pub use flat::EncodeFlat;
+#[doc(hidden)]
+pub use flat_entries::DecodeFlatRest;
 pub use flat_entries::{DecodeFlat, DecodeFlatFields, FlatEntries};
 pub use reader::{EnumForm, Key, Reader, SeqForm, StructForm};
 pub use stream::{stream_from_reader, stream_from_slice, ReaderStream, Stream};

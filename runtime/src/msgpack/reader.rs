@@ -1002,9 +1002,10 @@ impl<'de> Reader<'de> {
     /// and the key as an identifier when it is one (as [`Reader::decode_key`] reads it; `None`
     /// for a key of another type, read past as [`Reader::raw_value`] reads it). Checked as
     /// [`Reader::skip_value`] checks it; the offset of the last key is left as it was.
+    #[inline(always)]
     pub(crate) fn flat_key(&mut self) -> Result<(&'de [u8], Option<Key<'de>>), Error> {
-        let (start, last_key) = (self.pos, self.last_key);
-        // A `fixstr`, nearly every key, inline.
+        let start = self.pos;
+        // A `fixstr`, nearly every key, inline where the key is read.
         let input: &'de [u8] = self.input;
         if let Some(&[marker, ref rest @ ..]) = input.get(start..) {
             if marker & 0xe0 == 0xa0 {
@@ -1015,6 +1016,13 @@ impl<'de> Reader<'de> {
                 }
             }
         }
+        self.flat_key_general()
+    }
+
+    /// [`Reader::flat_key`] for any key but a valid `fixstr`.
+    #[inline(never)]
+    fn flat_key_general(&mut self) -> Result<(&'de [u8], Option<Key<'de>>), Error> {
+        let (start, last_key) = (self.pos, self.last_key);
         // A name or index, nearly every key, read once; any other key (or an error, which
         // `raw_value` finds again) read past as a value.
         let ident = match self.peek()? {
@@ -1031,6 +1039,17 @@ impl<'de> Reader<'de> {
                 Ok((self.raw_value()?, None))
             }
         }
+    }
+
+    /// The bytes of the key just read by [`Reader::flat_key`] when it was the `fixstr` holding
+    /// `name` and the reader stands right after it (at its value); `None` otherwise.
+    #[inline]
+    pub(crate) fn fixstr_key_before(&self, name: &'de [u8]) -> Option<&'de [u8]> {
+        let start = self.pos.checked_sub(name.len() + 1)?;
+        let raw = &self.input[start..self.pos];
+        let marker = raw[0];
+        let same = std::ptr::eq(raw[1..].as_ptr(), name.as_ptr());
+        (same && marker & 0xe0 == 0xa0 && usize::from(marker & 0x1f) == name.len()).then_some(raw)
     }
 
     /// What [`json::Reader::set_buffered`](crate::json::Reader::set_buffered) does for JSON;

@@ -410,8 +410,34 @@ impl<'de> Reader<'de> {
     /// The next key and the colon after it, or `None` at the end of the object (consuming
     /// `}`). `first` is true before the first member. The key is [`Str::Borrowed`] exactly
     /// when it has no escapes, and then it is the key's raw text too.
-    #[inline]
+    #[inline(always)]
     pub fn object_key(&mut self, first: bool) -> Result<Option<Str<'de, '_>>, Error> {
+        // The common cases, inline: the end of the object, or a compact `,"key":` (`"key":`
+        // before the first member) whose key has no escapes. Anything else (whitespace, escapes, the end of the object,
+        // malformed input, a tree) takes the general path.
+        let input = self.input;
+        if input.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            self.remaining_depth += 1;
+            return Ok(None);
+        }
+        let quote = if first { self.pos } else { self.pos + 1 };
+        if (first || input.get(self.pos) == Some(&b',')) && input.get(quote) == Some(&b'"') {
+            let at = super::escape::find_escape(input, quote + 1);
+            if input.get(at) == Some(&b'"') && input.get(at + 1) == Some(&b':') {
+                self.last_key = quote;
+                self.pos = at + 2;
+                // SAFETY: as in `parse_key_body`: valid UTF-8 cut at two ASCII quotes.
+                let text = unsafe { std::str::from_utf8_unchecked(&input[quote + 1..at]) };
+                return Ok(Some(Str::Borrowed(text)));
+            }
+        }
+        self.object_key_general(first)
+    }
+
+    /// [`Reader::object_key`] in general.
+    #[inline(never)]
+    fn object_key_general(&mut self, first: bool) -> Result<Option<Str<'de, '_>>, Error> {
         match self.skip_whitespace() {
             Some(b'}') => {
                 self.pos += 1;
