@@ -67,7 +67,9 @@ mod tests {
     #[test]
     fn copies_are_strings_from_the_text() {
         let source: String = "abcdefghijklmnopqrstuvwxyzäö高德纳0123456789".repeat(2);
-        for start in 0..source.len() {
+        // Under Miri, every seventh start (each still with every length up to 40).
+        let step = if cfg!(miri) { 7 } else { 1 };
+        for start in (0..source.len()).step_by(step) {
             for end in start..=source.len().min(start + 40) {
                 let Some(text) = source.get(start..end) else {
                     continue;

@@ -254,16 +254,23 @@ mod tests {
 
     #[test]
     fn hyphenated_text_reads_as_uuid_reads_it() {
-        // Every byte value at every place of texts in lower, upper and mixed case.
+        // Every byte value at every place of texts in lower, upper and mixed case; under
+        // Miri, the bytes at the edges of the digit and letter ranges, in the first text.
+        let edges = b"\0-/09:@AFG`afg\x7f\x80\xff";
+        let bytes = (0..=255u8).filter(|b| !cfg!(miri) || edges.contains(b));
+        let bases = if cfg!(miri) { 1 } else { 3 };
         for base in [
             *b"67e55044-10b1-426f-9247-bb680e5fe0c8",
             *b"67E55044-10B1-426F-9247-BB680E5FE0C8",
             *b"aBcDeF09-8765-4321-0fEd-CbA987654321",
-        ] {
+        ]
+        .into_iter()
+        .take(bases)
+        {
             assert_eq!(hyphenated(&base), uuids_parse(&base));
             assert!(hyphenated(&base).is_some());
             for at in 0..base.len() {
-                for byte in 0..=255u8 {
+                for byte in bytes.clone() {
                     let mut text = base;
                     text[at] = byte;
                     assert_eq!(
@@ -286,7 +293,7 @@ mod tests {
             state ^= state << 17;
             state
         };
-        for i in 0..20_000 {
+        for i in 0..if cfg!(miri) { 200 } else { 20_000 } {
             let id = Uuid::from_u64_pair(next(), next());
             let mut text = [0u8; 36];
             id.hyphenated().encode_lower(&mut text);
