@@ -407,6 +407,24 @@ fn rest_entry<'de, K: DecodeKey<'de>, V: Decode<'de>>(
     }
 }
 
+/// Puts the entry [`rest_entry`] read, if it read one, into the map; whether it did.
+#[inline]
+fn offer_into<K, V>(map: &mut impl Extend<(K, V)>, entry: Option<(K, V)>) -> bool {
+    let read = entry.is_some();
+    map.extend(entry);
+    read
+}
+
+/// A flattened map's [`DecodeFlatRest::finish_rest`]: the members collected (those it could
+/// not read in the pass) read into the map as [`DecodeFlat`] reads them.
+fn finish_rest_into<'de, K: DecodeKey<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
+    mut map: M,
+    entries: &FlatEntries<'de, '_>,
+) -> Result<M, Error> {
+    map_entries(entries, |k, v| map.extend(Some((k, v))))?;
+    Ok(map)
+}
+
 impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
     for std::collections::BTreeMap<K, V>
 {
@@ -423,24 +441,14 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
         key: &str,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        match rest_entry::<K, V>(&mut slots.1, key, r)? {
-            Some((key, value)) => {
-                slots.0.insert(key, value);
-                Ok(true)
-            }
-            None => Ok(false),
-        }
+        Ok(offer_into(&mut slots.0, rest_entry(&mut slots.1, key, r)?))
     }
 
     fn finish_rest(
         slots: Self::RestSlots,
         entries: &mut FlatEntries<'de, '_>,
     ) -> Result<Self, Error> {
-        let mut map = slots.0;
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
+        finish_rest_into(slots.0, entries)
     }
 }
 
@@ -463,24 +471,14 @@ where
         key: &str,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        match rest_entry::<K, V>(&mut slots.1, key, r)? {
-            Some((key, value)) => {
-                slots.0.insert(key, value);
-                Ok(true)
-            }
-            None => Ok(false),
-        }
+        Ok(offer_into(&mut slots.0, rest_entry(&mut slots.1, key, r)?))
     }
 
     fn finish_rest(
         slots: Self::RestSlots,
         entries: &mut FlatEntries<'de, '_>,
     ) -> Result<Self, Error> {
-        let mut map = slots.0;
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
+        finish_rest_into(slots.0, entries)
     }
 }
 

@@ -399,6 +399,24 @@ fn rest_entry<'de, K: Decode<'de>, V: Decode<'de>>(
     }
 }
 
+/// Puts the entry [`rest_entry`] read, if it read one, into the map; whether it did.
+#[inline]
+fn offer_into<K, V>(map: &mut impl Extend<(K, V)>, entry: Option<(K, V)>) -> bool {
+    let read = entry.is_some();
+    map.extend(entry);
+    read
+}
+
+/// A flattened map's [`DecodeFlatRest::finish_rest`]: the members collected (those it could
+/// not read in the pass) read into the map as [`DecodeFlat`] reads them.
+fn finish_rest_into<'de, K: Decode<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
+    mut map: M,
+    entries: &FlatEntries<'de, '_>,
+) -> Result<M, Error> {
+    map_entries(entries, |k, v| map.extend(Some((k, v))))?;
+    Ok(map)
+}
+
 impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
     for std::collections::BTreeMap<K, V>
 {
@@ -415,20 +433,11 @@ impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
         key: Option<Key<'de>>,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        match rest_entry::<K, V>(key, r) {
-            Some((key, value)) => {
-                map.insert(key, value);
-                Ok(true)
-            }
-            None => Ok(false),
-        }
+        Ok(offer_into(map, rest_entry(key, r)))
     }
 
-    fn finish_rest(mut map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
+    fn finish_rest(map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        finish_rest_into(map, entries)
     }
 }
 
@@ -451,20 +460,11 @@ where
         key: Option<Key<'de>>,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        match rest_entry::<K, V>(key, r) {
-            Some((key, value)) => {
-                map.insert(key, value);
-                Ok(true)
-            }
-            None => Ok(false),
-        }
+        Ok(offer_into(map, rest_entry(key, r)))
     }
 
-    fn finish_rest(mut map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
-        map_entries(entries, |k, v| {
-            map.insert(k, v);
-        })?;
-        Ok(map)
+    fn finish_rest(map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
+        finish_rest_into(map, entries)
     }
 }
 
