@@ -11,7 +11,7 @@ impl<'de> Reader<'de> {
         let mut probe = Reader {
             input: self.input,
             pos: self.pos,
-            remaining_depth: usize::MAX,
+            remaining_depth: u32::MAX,
             max_len: usize::MAX,
             last_key: 0,
         };
@@ -155,7 +155,7 @@ impl<'de> Reader<'de> {
         let mut probe = Reader {
             input: self.input,
             pos: offset,
-            remaining_depth: usize::MAX,
+            remaining_depth: u32::MAX,
             max_len: usize::MAX,
             last_key: 0,
         };
