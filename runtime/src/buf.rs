@@ -100,6 +100,57 @@ pub(crate) fn capacity_for(hint: usize) -> usize {
     hint.saturating_add(hint / 4).saturating_add(64)
 }
 
+/// A new, empty buffer for an encoding whose size hint is `hint`: [`capacity_for`] bytes of
+/// capacity, the first `hint` of them backed by huge pages where the system offers them (see
+/// [`advise_huge_pages`]).
+#[inline]
+pub(crate) fn for_hint(hint: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(capacity_for(hint));
+    advise_huge_pages(&mut out, hint);
+    out
+}
+
+/// The size of a transparent huge page on x86-64 and most Linux targets.
+#[cfg(all(target_os = "linux", not(miri)))]
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks Linux to back the whole 2 MiB blocks among the first `len` bytes of `buf`'s capacity
+/// with transparent huge pages (`madvise(MADV_HUGEPAGE)`); does nothing for buffers under
+/// 8 MiB, on other systems, or where the kernel declines (huge pages disabled).
+///
+/// Writing an encoding of tens of megabytes into fresh memory otherwise costs the kernel one
+/// page fault per 4 KiB, and freeing it one unmapping per page: for the 300,000-user list
+/// (35.7 MB of JSON), `json::to_vec` took 83 ms with 4 KiB pages and 50 ms with huge pages,
+/// the same as encoding into a buffer reused across calls. Systems whose huge pages are
+/// already on for every mapping (`always`) gain nothing and lose nothing; with `madvise`
+/// (the common default) this is what turns them on. Only room the encoding is expected to
+/// fill is advised, so the margin beyond the hint stays unpopulated.
+#[cfg(all(target_os = "linux", not(miri)))]
+fn advise_huge_pages(buf: &mut Vec<u8>, len: usize) {
+    if len < 4 * HUGE_PAGE {
+        return;
+    }
+    let start = buf.as_mut_ptr() as usize;
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let end = start.saturating_add(len.min(buf.capacity())) & !(HUGE_PAGE - 1);
+    if end <= first {
+        return;
+    }
+    // SAFETY: `first..end` lies within `buf`'s allocation (`start <= first`, and `end` is at
+    // most `start + capacity`), which `buf` owns; `first` is page-aligned as madvise requires.
+    // MADV_HUGEPAGE changes only how the kernel backs those pages, never what they hold, and
+    // nothing is in them yet. A refusal leaves the memory as it was, so its result is not
+    // needed.
+    unsafe {
+        libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+    }
+}
+
+/// Other systems, and Miri (which cannot call into the kernel): ordinary pages.
+#[cfg(not(all(target_os = "linux", not(miri))))]
+#[inline(always)]
+fn advise_huge_pages(_buf: &mut Vec<u8>, _len: usize) {}
+
 /// Size of the buffer the streaming writers fill before handing bytes to the stream. Large
 /// enough that write calls are rare, small enough that a huge document streams in bounded
 /// memory.
@@ -128,4 +179,31 @@ pub(crate) fn read_all<R: std::io::Read>(mut reader: R) -> std::io::Result<Vec<u
     }
     input.truncate(filled);
     Ok(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Buffers past the huge-page threshold (advised on Linux) and under it: the capacity
+    /// asked for, and every byte written reads back.
+    #[test]
+    fn buffers_for_large_hints_hold_what_is_written() {
+        // Miri interprets every byte: a small case there (below the threshold anyway).
+        let hints: &[usize] = if cfg!(miri) {
+            &[0, 1000]
+        } else {
+            &[0, 1000, (8 << 20) - 1, 8 << 20, (19 << 20) + 12_345]
+        };
+        for &hint in hints {
+            let mut out = for_hint(hint);
+            assert!(out.is_empty());
+            assert!(out.capacity() >= capacity_for(hint), "hint {hint}");
+            out.extend((0..hint + hint / 8).map(|i| (i % 251) as u8));
+            assert!(
+                out.iter().enumerate().all(|(i, &b)| b == (i % 251) as u8),
+                "hint {hint}"
+            );
+        }
+    }
 }

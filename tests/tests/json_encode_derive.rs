@@ -158,6 +158,19 @@ enum Shapes {
     EmptyStruct {},
 }
 
+/// Outputs past 8 MiB, whose buffers `to_vec` backs with huge pages on Linux: the same bytes
+/// as serde_json's and rmp-serde's, compact and pretty.
+#[test]
+fn large_outputs() {
+    let rows: Vec<Named> = (0..40_000).map(|i| named(i % 5)).collect();
+    let len = fastwire::json::to_vec(&rows).len();
+    assert!(
+        len > 9 << 20,
+        "{len} bytes: not past the huge-page threshold"
+    );
+    fastwire_tests::assert_same_quick(&rows, 64 << 10);
+}
+
 fn all_shapes() -> Vec<Shapes> {
     vec![
         Shapes::Unit,

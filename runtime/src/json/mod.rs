@@ -151,7 +151,7 @@ pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
 /// ```
 #[inline]
 pub fn try_to_vec<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
+    let mut out = crate::buf::for_hint(value.size_hint());
     encode_vec::<T, false>(value, &mut out)?;
     Ok(out)
 }
@@ -307,7 +307,7 @@ pub fn to_vec_pretty<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
 /// be encoded (see [`Writer::fail`]).
 pub fn try_to_vec_pretty<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
     let hint = value.size_hint();
-    let mut out = Vec::with_capacity(crate::buf::capacity_for(hint + hint / 2));
+    let mut out = crate::buf::for_hint(hint + hint / 2);
     encode_vec::<T, true>(value, &mut out)?;
     Ok(out)
 }

@@ -193,7 +193,7 @@ impl<'i> Encoder<'i> {
         } else {
             hint
         };
-        let mut out = Vec::with_capacity(crate::buf::capacity_for(hint));
+        let mut out = crate::buf::for_hint(hint);
         self.encode_vec(value, &mut out)?;
         Ok(out)
     }

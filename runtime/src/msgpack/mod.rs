@@ -152,7 +152,7 @@ pub fn to_vec<T: ?Sized + Encode>(value: &T) -> Vec<u8> {
 /// ```
 #[inline]
 pub fn try_to_vec<T: ?Sized + Encode>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    let mut out = Vec::with_capacity(crate::buf::capacity_for(value.size_hint()));
+    let mut out = crate::buf::for_hint(value.size_hint());
     encode_vec(value, &mut out)?;
     Ok(out)
 }
