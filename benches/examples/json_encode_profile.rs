@@ -1,6 +1,6 @@
 //! Profiling aid: `json::to_vec` of a corpus file's typed model, for callgrind, and the same
 //! value through `serde_json::to_vec` for reference.
-//! Run: `json_encode_profile twitter|citm|canada N [fastwire|serde_json]`, e.g. under
+//! Run: `json_encode_profile twitter|citm|canada|ts_short|ts_cjk|ts_ticker N [fastwire|serde_json]`, e.g. under
 //! `valgrind --tool=callgrind --toggle-collect='*json_encode_profile::timed*'`.
 
 use std::hint::black_box;
@@ -30,6 +30,11 @@ fn main() {
         "twitter" => timed(&fastwire_benches::twitter::load_twitter(), n, lib),
         "citm" => timed(&fastwire_benches::citm::load_citm(), n, lib),
         "canada" => timed(&fastwire_benches::canada::load_canada(), n, lib),
-        other => panic!("unknown workload {other}: twitter, citm or canada"),
+        "ts_short" => timed(&fastwire_benches::ts::ts_short(), n, lib),
+        "ts_cjk" => timed(&fastwire_benches::ts::ts_cjk(), n, lib),
+        "ts_ticker" => timed(&fastwire_benches::ts::ts_ticker(), n, lib),
+        other => {
+            panic!("unknown workload {other}: twitter, citm, canada or ts_short, ts_cjk, ts_ticker")
+        }
     }
 }

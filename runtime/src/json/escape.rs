@@ -272,6 +272,37 @@ mod tests {
         }
     }
 
+    /// Two bytes that need escaping, searched from every place after the first: the last
+    /// blocks and words are loaded overlapping bytes before `from` or already searched, and
+    /// an escape among those must neither be found nor (in the SWAR words, where a borrow
+    /// runs upward) flag a clean byte after it.
+    #[test]
+    fn searches_past_an_earlier_escape() {
+        let (specials, lengths): (&[u8], usize) = if cfg!(miri) {
+            (&[b'"'], 20)
+        } else {
+            (&[b'"', b'\\', 0x00, 0x1F], 40)
+        };
+        for len in 2..=lengths {
+            for first in 0..len {
+                for second in first + 1..=len {
+                    for &a in specials {
+                        for &b in specials {
+                            let mut buf = vec![b'#'; len];
+                            buf[first] = a;
+                            if second < len {
+                                buf[second] = b;
+                            }
+                            for from in first + 1..=len {
+                                check_searches(&buf, from);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Strings of every length past four SSE2 blocks with one character that needs escaping
     /// at every position, written and read back: the output is serde_json's, and reading it
     /// gives the string again (the reader finds escapes with the same searches).
