@@ -621,11 +621,31 @@ mod tests {
     /// elsewhere (fractions, large values, NaN and the infinities).
     #[test]
     fn float_hints() {
-        for f in [0.0, 1.0, -1.0, 7.0, 10.0, -99.0, 12_345.0, 1e14, -1e14, 999_999_999_999_999.0] {
+        for f in [
+            0.0,
+            1.0,
+            -1.0,
+            7.0,
+            10.0,
+            -99.0,
+            12_345.0,
+            1e14,
+            -1e14,
+            999_999_999_999_999.0,
+        ] {
             let len = crate::json::to_string(&f).len();
             assert!((len..=len + 1).contains(&f64_len_hint(f)), "{f}");
         }
-        for f in [0.5, -1.25, 1e15, -1e15, 1e300, f64::MIN_POSITIVE, f64::NAN, f64::INFINITY] {
+        for f in [
+            0.5,
+            -1.25,
+            1e15,
+            -1e15,
+            1e300,
+            f64::MIN_POSITIVE,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
             assert_eq!(f64_len_hint(f), 20, "{f}");
         }
         for f in [0.0f32, 1.0, -3.0, 9_999_999.0, -9_999_999.0] {
