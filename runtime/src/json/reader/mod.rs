@@ -280,6 +280,17 @@ impl<'de> Reader<'de> {
         whitespace::skip_run(self.wide, self.input, &mut self.pos)
     }
 
+    /// Passes over a newline and the spaces after it when a byte that is not whitespace
+    /// follows them (as [`whitespace::newline_and_spaces`] finds them, where pretty printers
+    /// put them); otherwise does nothing. `skip_whitespace` after it stops where it would
+    /// have stopped anyway: this inline step only spares it the call for that layout.
+    #[inline(always)]
+    fn skip_newline_and_spaces(&mut self) {
+        if let Some(end) = whitespace::newline_and_spaces(self.input, self.pos) {
+            self.pos = end;
+        }
+    }
+
     /// The first byte of the next value (after whitespace), not consumed.
     #[inline]
     pub fn peek(&mut self) -> Result<u8, Error> {
@@ -481,6 +492,9 @@ impl<'de> Reader<'de> {
     /// every field was read in declaration order, to build the value without their loop.
     #[inline]
     pub fn try_end_object(&mut self) -> bool {
+        // Pretty-printed text puts a newline and indentation before the `}`: passed over
+        // inline, without the call `skip_whitespace` makes for them.
+        self.skip_newline_and_spaces();
         if self.skip_whitespace() != Some(b'}') {
             return false;
         }

@@ -24,12 +24,32 @@ fn state(r: &Reader<'_>) -> (usize, usize, usize) {
 /// The keys that members are tried with, as derived decoders try the next declared field.
 const MEMBERS: [&[u8]; 4] = [b",\"a\":", b",\"bc\":", b",\"id\":", b",\"ab\":"];
 
+/// `try_end_object` as it reads without shortcuts: whitespace passed over by the wide search,
+/// then a `}` read if there is one.
+fn try_end_object_general(r: &mut Reader<'_>) -> bool {
+    if whitespace::skip_run(r.wide, r.input, &mut r.pos) != Some(b'}') {
+        return false;
+    }
+    r.pos += 1;
+    r.remaining_depth += 1;
+    true
+}
+
 /// Reads the object both readers are in, member by member: `fast` with the shortcuts
-/// (`try_member` with each of [`MEMBERS`], then `object_key`), `general` with the general
-/// paths alone; values that are objects are read the same way, others skipped.
-fn walk_object(fast: &mut Reader<'_>, general: &mut Reader<'_>, text: &str) {
+/// (`try_end_object` first when `ends`, `try_member` with each of [`MEMBERS`], then
+/// `object_key`), `general` with the general paths alone; values that are objects are read
+/// the same way, others skipped.
+fn walk_object(fast: &mut Reader<'_>, general: &mut Reader<'_>, text: &str, ends: bool) {
     let mut first = true;
     loop {
+        if ends {
+            let ended = fast.try_end_object();
+            assert_eq!(ended, try_end_object_general(general), "{text:?}");
+            assert_eq!(state(fast), state(general), "{text:?}");
+            if ended {
+                return;
+            }
+        }
         let mut tried = false;
         for member in MEMBERS {
             let found = fast.try_member(first, member);
@@ -57,7 +77,7 @@ fn walk_object(fast: &mut Reader<'_>, general: &mut Reader<'_>, text: &str) {
                 general.begin_object("an object"),
             );
             assert_eq!(a.is_ok(), b.is_ok(), "{text:?}");
-            walk_object(fast, general, text);
+            walk_object(fast, general, text, ends);
         } else {
             let (a, b) = (fast.skip_value(), general.skip_value());
             assert_eq!(
@@ -69,15 +89,19 @@ fn walk_object(fast: &mut Reader<'_>, general: &mut Reader<'_>, text: &str) {
     }
 }
 
-/// Reads `text` (an object, or not) with the shortcuts and without.
+/// Reads `text` (an object, or not) with the shortcuts and without, ending objects with
+/// `try_end_object` and without.
 fn check(text: &str) {
-    let mut fast = Reader::new(text, DEFAULT_MAX_DEPTH);
-    let mut general = Reader::new(text, DEFAULT_MAX_DEPTH);
-    let opened = fast.begin_object("an object").is_ok();
-    assert_eq!(opened, general.begin_object("an object").is_ok());
-    if opened {
-        walk_object(&mut fast, &mut general, text);
+    for ends in [false, true] {
+        let mut fast = Reader::new(text, DEFAULT_MAX_DEPTH);
+        let mut general = Reader::new(text, DEFAULT_MAX_DEPTH);
+        let opened = fast.begin_object("an object").is_ok();
+        assert_eq!(opened, general.begin_object("an object").is_ok());
+        if opened {
+            walk_object(&mut fast, &mut general, text, ends);
+        }
     }
+    let mut fast = Reader::new(text, DEFAULT_MAX_DEPTH);
     // Whitespace runs from every byte that starts one: the reader's shortcut, then the
     // wide search, agree with the wide search alone.
     let bytes = text.as_bytes();
