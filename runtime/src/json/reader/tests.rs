@@ -104,8 +104,11 @@ fn check(text: &str) {
     let mut fast = Reader::new(text, DEFAULT_MAX_DEPTH);
     // Whitespace runs from every byte that starts one: the reader's shortcut, then the
     // wide search, agree with the wide search alone.
+    // Under Miri, every fifth such byte, and all of those near the end of the input (where
+    // the loads stop short).
     let bytes = text.as_bytes();
-    for at in (0..bytes.len()).filter(|&at| bytes[at] <= b' ') {
+    let sampled = |at: usize| !cfg!(miri) || at % 5 == 0 || at + 40 > bytes.len();
+    for at in (0..bytes.len()).filter(|&at| bytes[at] <= b' ' && sampled(at)) {
         fast.pos = at;
         let byte = fast.skip_whitespace_run();
         let mut pos = at;
@@ -143,7 +146,7 @@ fn separators() -> Vec<String> {
     let mut seps: Vec<String> = ["", " ", "\n", "\r\n", "\t", "\n\t", " \n", "\r\n  "]
         .map(String::from)
         .to_vec();
-    let depths = (0..=40).filter(|&d| !cfg!(miri) || [0, 4, 31, 32].contains(&d));
+    let depths = (0..=40).filter(|&d| !cfg!(miri) || [0, 31, 32].contains(&d));
     for depth in depths {
         let indent = " ".repeat(depth);
         seps.push(format!("\n{indent}"));
@@ -164,7 +167,14 @@ fn shortcuts_agree_with_the_general_paths() {
     } else {
         &[0, 1, 20, 40][..]
     };
-    for tokens in DOCUMENTS {
+    // Under Miri (whose checks concern where loads start and stop, not the grammar), the
+    // longest valid document, the empty one and two that end early.
+    let documents = DOCUMENTS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !cfg!(miri) || [0, 1, 6, 8].contains(i))
+        .map(|(_, tokens)| *tokens);
+    for tokens in documents {
         for sep in &seps {
             let gaps = if cfg!(miri) { 0 } else { tokens.len() - 1 };
             // `None`: the separator in every gap.
