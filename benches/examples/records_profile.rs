@@ -32,6 +32,18 @@ fn timed<T, O>(calls: usize, input: &T, work: impl Fn(&T) -> O) {
     eprintln!("{calls} calls, best {:.3} ms", best.as_secs_f64() * 1e3);
 }
 
+/// [`timed`] for an `encode_into`: each call clears one buffer kept across the calls and
+/// appends the encoding to it.
+fn timed_reused<T>(calls: usize, input: &T, encode_into: impl Fn(&T, &mut Vec<u8>)) {
+    let buf = std::cell::RefCell::new(Vec::new());
+    timed(calls, input, |value| {
+        let mut buf = buf.borrow_mut();
+        buf.clear();
+        encode_into(value, &mut buf);
+        buf.len()
+    });
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let [workload, format, direction, rest @ ..] = args.as_slice() else {
@@ -60,22 +72,10 @@ fn main() -> ExitCode {
                 // Into one buffer kept across calls: the encoding alone, without the fresh
                 // memory a new `Vec` of megabytes costs the first time it is written.
                 ("json_reused", "encode") => {
-                    let buf = std::cell::RefCell::new(Vec::new());
-                    timed(calls, &rows, |r| {
-                        let mut buf = buf.borrow_mut();
-                        buf.clear();
-                        fastwire::json::encode_into(r, &mut buf);
-                        buf.len()
-                    })
+                    timed_reused(calls, &rows, fastwire::json::encode_into)
                 }
                 ("msgpack_reused", "encode") => {
-                    let buf = std::cell::RefCell::new(Vec::new());
-                    timed(calls, &rows, |r| {
-                        let mut buf = buf.borrow_mut();
-                        buf.clear();
-                        fastwire::msgpack::encode_into(r, &mut buf);
-                        buf.len()
-                    })
+                    timed_reused(calls, &rows, fastwire::msgpack::encode_into)
                 }
                 ("msgpack", "decode") => {
                     let input = fastwire::msgpack::to_vec(&rows);

@@ -120,8 +120,10 @@ const HUGE_PAGE: usize = 2 << 20;
 ///
 /// Writing an encoding of tens of megabytes into fresh memory otherwise costs the kernel one
 /// page fault per 4 KiB, and freeing it one unmapping per page: for the 300,000-user list
-/// (35.7 MB of JSON), `json::to_vec` took 83 ms with 4 KiB pages and 50 ms with huge pages,
-/// the same as encoding into a buffer reused across calls. Systems whose huge pages are
+/// (35.7 MB of JSON), `json::to_vec` took 36 ms with 4 KiB pages and 22 ms with huge pages,
+/// against 18 ms for encoding into a buffer reused across calls (MessagePack: 25, 15 and
+/// 12 ms; `benches/examples/records_profile.rs`, one binary, the kernel's huge pages set to
+/// `never` and to `madvise` in turn). Systems whose huge pages are
 /// already on for every mapping (`always`) gain nothing and lose nothing; with `madvise`
 /// (the common default) this is what turns them on. Only room the encoding is expected to
 /// fill is advised, so the margin beyond the hint stays unpopulated.
