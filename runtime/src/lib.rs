@@ -156,6 +156,8 @@ mod encode_error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod error;
 #[cfg(any(feature = "json", feature = "msgpack"))]
+mod fill;
+#[cfg(any(feature = "json", feature = "msgpack"))]
 mod flat;
 #[cfg(all(
     any(feature = "json", feature = "msgpack"),

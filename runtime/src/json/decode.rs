@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use super::reader::{ParsedNumber, Reader, Str};
 use super::Error;
+use crate::fill::Fill;
 
 /// A type that can be read from JSON.
 ///
@@ -543,10 +544,10 @@ fn decode_seq<'de, T: Decode<'de>>(
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        let mut out = Vec::new();
+        let mut out = Fill::with_capacity(0);
         if !r.at_sole_top() {
             decode_seq(r, "a sequence", |item| out.push(item))?;
-            return Ok(out);
+            return Ok(out.into_vec());
         }
         // The array is the whole document (a list as APIs return them): after its first
         // element, room for as many more as the rest of the input would hold at that
@@ -568,6 +569,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         }
         // A first element shorter than the rest leaves room unused: no more than growing by
         // doubling would have left.
+        let mut out = out.into_vec();
         if out.capacity() / 2 > out.len() {
             out.shrink_to_fit();
         }

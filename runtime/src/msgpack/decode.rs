@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use super::reader::{Int, Reader, SeqForm, Wide};
 use super::Error;
+use crate::fill::Fill;
 
 /// A type that can be read from MessagePack.
 ///
@@ -419,12 +420,12 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
                 Ok(Vec::new())
             }
             SeqForm::Array(len) => {
-                let mut out = Vec::with_capacity(initial_capacity::<T>(len, r.remaining()));
+                let mut out = Fill::with_capacity(initial_capacity::<T>(len, r.remaining()));
                 for index in 0..len {
                     out.push(T::decode(r).map_err(|e| e.in_index(index))?);
                 }
                 r.end_container();
-                Ok(out)
+                Ok(out.into_vec())
             }
             SeqForm::Bytes(bytes) => {
                 let mut out = Vec::with_capacity(bytes.len());
