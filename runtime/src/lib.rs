@@ -238,6 +238,8 @@ pub mod __private {
     pub use serde;
 
     #[cfg(any(feature = "json", feature = "msgpack"))]
+    pub use crate::fill::{through_slot, Filled, Slot};
+    #[cfg(any(feature = "json", feature = "msgpack"))]
     pub use crate::flat_probe::FlatProbe;
     #[cfg(feature = "json")]
     pub use crate::flat_probe::JsonFlatFields;

@@ -47,6 +47,7 @@ use std::str::FromStr;
 
 use super::reader::Reader;
 use super::{Decode, Encode, Error, Writer};
+use crate::fill::{Fill, Filled, Slot};
 
 /// Any JSON document.
 ///
@@ -555,29 +556,39 @@ impl Encode for Value {
 }
 
 impl<'de> Decode<'de> for Value {
+    #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
+        crate::fill::through_slot(|slot| Self::decode_to(r, slot))
+    }
+
+    /// Each value is built where it goes: an array's elements straight into its buffer.
+    fn decode_to<'s>(r: &mut Reader<'de>, slot: Slot<'s, Self>) -> Result<Filled<'s>, Error> {
         if let Some(copy) = r.take_tree_value() {
-            return Ok(copy);
+            return Ok(slot.put(copy));
         }
-        match r.peek()? {
-            b'n' => r.decode_null("any valid JSON value").map(|()| Value::Null),
-            b't' | b'f' => r.decode_bool().map(Value::Bool),
-            b'"' => Ok(Value::String(String::from(&*r.decode_str()?))),
-            b'-' | b'0'..=b'9' => r
-                .parse_number()
-                .map(|n| Value::Number(Number::from_parsed(n))),
+        let value = match r.peek()? {
+            b'n' => r
+                .decode_null("any valid JSON value")
+                .map(|()| Value::Null)?,
+            b't' | b'f' => Value::Bool(r.decode_bool()?),
+            b'"' => Value::String(String::from(&*r.decode_str()?)),
+            b'-' | b'0'..=b'9' => Value::Number(Number::from_parsed(r.parse_number()?)),
             b'[' => {
                 r.begin_array("a sequence")?;
-                let mut items = Vec::new();
-                while r.array_next(items.is_empty())? {
-                    let index = items.len();
+                let mut items = Fill::with_capacity(0);
+                let mut index = 0;
+                while r.array_next(index == 0)? {
                     r.check_item(index)?;
-                    items.push(Value::decode(r).map_err(|e| e.in_index(index))?);
+                    items
+                        .push_with(|item| Value::decode_to(r, item))
+                        .map_err(|e| e.in_index(index))?;
+                    index += 1;
                 }
-                Ok(Value::Array(items))
+                Value::Array(items.into_vec())
             }
-            b'{' => Map::decode(r).map(Value::Object),
-            _ => Err(r.invalid_type("any valid JSON value")),
-        }
+            b'{' => Value::Object(Map::decode(r)?),
+            _ => return Err(r.invalid_type("any valid JSON value")),
+        };
+        Ok(slot.put(value))
     }
 }

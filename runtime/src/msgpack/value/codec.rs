@@ -1,6 +1,7 @@
 //! [`Value`]'s encoder and decoder.
 
 use super::{Integer, Value};
+use crate::fill::Fill;
 use crate::msgpack::encode::slice_hint;
 use crate::msgpack::{Decode, Encode, Error, Reader, Timestamp, Writer};
 
@@ -125,12 +126,12 @@ fn decode_scalar<'de>(r: &mut Reader<'de>) -> Result<Value, Error> {
 #[inline(never)]
 fn decode_array<'de>(r: &mut Reader<'de>) -> Result<Vec<Value>, Error> {
     let len = r.begin_array(EXPECTED)?;
-    let mut items = Vec::with_capacity(initial_capacity::<Value>(len));
+    let mut items = Fill::with_capacity(initial_capacity::<Value>(len));
     for index in 0..len {
         items.push(Value::decode(r).map_err(|e| e.in_index(index))?);
     }
     r.end_container();
-    Ok(items)
+    Ok(items.into_vec())
 }
 
 /// Entries in order, duplicates kept. An error in a key names the entry's position; an error
@@ -138,7 +139,7 @@ fn decode_array<'de>(r: &mut Reader<'de>) -> Result<Vec<Value>, Error> {
 #[inline(never)]
 fn decode_map<'de>(r: &mut Reader<'de>) -> Result<Vec<(Value, Value)>, Error> {
     let len = r.begin_map(EXPECTED)?;
-    let mut entries = Vec::with_capacity(initial_capacity::<(Value, Value)>(len));
+    let mut entries = Fill::with_capacity(initial_capacity::<(Value, Value)>(len));
     for index in 0..len {
         let key_at = r.offset();
         let key = Value::decode(r).map_err(|e| e.in_index(index))?;
@@ -146,7 +147,7 @@ fn decode_map<'de>(r: &mut Reader<'de>) -> Result<Vec<(Value, Value)>, Error> {
         entries.push((key, value));
     }
     r.end_container();
-    Ok(entries)
+    Ok(entries.into_vec())
 }
 
 fn decode_ext<'de>(r: &mut Reader<'de>) -> Result<Value, Error> {
