@@ -379,24 +379,11 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         quote! {
             #[automatically_derived]
             impl #impl_generics #fmt::Decode<'de> for #ident #ty_generics #where_clause {
-                #[inline]
                 fn decode(
                     __r: &mut #fmt::Reader<'de>,
                 ) -> #krate::__private::Result<Self, #fmt::Error> {
-                    #krate::__private::through_slot(|__slot| {
-                        <Self as #fmt::Decode<'de>>::decode_to(__r, __slot)
-                    })
-                }
-
-                fn decode_to<'__s>(
-                    __r: &mut #fmt::Reader<'de>,
-                    __slot: #krate::__private::Slot<'__s, Self>,
-                ) -> #krate::__private::Result<#krate::__private::Filled<'__s>, #fmt::Error> {
-                    let __value = (|| -> #krate::__private::Result<Self, #fmt::Error> {
-                        #container_default
-                        #body
-                    })()?;
-                    #krate::__private::Result::Ok(__slot.put(__value))
+                    #container_default
+                    #body
                 }
 
                 #missing
