@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::reader::{ParsedNumber, Reader, Str};
 use super::Error;
-use crate::fill::{Fill, Filled, Slot};
+use crate::fill::Fill;
 
 /// A type that can be read from JSON.
 ///
@@ -32,14 +32,6 @@ use crate::fill::{Fill, Filled, Slot};
 pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
-
-    /// [`Decode::decode`] into `slot`: what sequences call, so that a value built in place
-    /// (derived impls build theirs in the slot) goes straight into the collection's buffer.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn decode_to<'s>(r: &mut Reader<'de>, slot: Slot<'s, Self>) -> Result<Filled<'s>, Error> {
-        Ok(slot.put(Self::decode(r)?))
-    }
 
     /// The value a struct field of this type takes when its key is absent: `None` for
     /// `Option`, nothing (a "missing field" error) for everything else, as in serde.
@@ -554,14 +546,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         let mut out = Fill::with_capacity(0);
         if !r.at_sole_top() {
-            r.begin_array("a sequence")?;
-            let mut index = 0;
-            while r.array_next(index == 0)? {
-                r.check_item(index)?;
-                out.push_with(|slot| T::decode_to(r, slot))
-                    .map_err(|e| e.in_index(index))?;
-                index += 1;
-            }
+            decode_seq(r, "a sequence", |item| out.push(item))?;
             return Ok(out.into_vec());
         }
         // The array is the whole document (a list as APIs return them): after its first
@@ -573,8 +558,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         while r.array_next(index == 0)? {
             r.check_item(index)?;
             let start = r.offset();
-            out.push_with(|slot| T::decode_to(r, slot))
-                .map_err(|e| e.in_index(index))?;
+            out.push(T::decode(r).map_err(|e| e.in_index(index))?);
             if index == 0 {
                 let each = r.offset() - start + 1;
                 let rest = r.remaining_len();

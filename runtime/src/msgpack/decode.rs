@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::reader::{Int, Reader, SeqForm, Wide};
 use super::Error;
-use crate::fill::{Fill, Filled, Slot};
+use crate::fill::Fill;
 
 /// A type that can be read from MessagePack.
 ///
@@ -33,14 +33,6 @@ use crate::fill::{Fill, Filled, Slot};
 pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
-
-    /// [`Decode::decode`] into `slot`: what sequences call, so that a value built in place
-    /// (derived impls build theirs in the slot) goes straight into the collection's buffer.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn decode_to<'s>(r: &mut Reader<'de>, slot: Slot<'s, Self>) -> Result<Filled<'s>, Error> {
-        Ok(slot.put(Self::decode(r)?))
-    }
 
     /// The value a struct field of this type takes when its key is absent: `None` for
     /// `Option`, nothing (a "missing field" error) for everything else, as in serde.
@@ -430,8 +422,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             SeqForm::Array(len) => {
                 let mut out = Fill::with_capacity(initial_capacity::<T>(len, r.remaining()));
                 for index in 0..len {
-                    out.push_with(|slot| T::decode_to(r, slot))
-                        .map_err(|e| e.in_index(index))?;
+                    out.push(T::decode(r).map_err(|e| e.in_index(index))?);
                 }
                 r.end_container();
                 Ok(out.into_vec())

@@ -558,11 +558,14 @@ impl Encode for Value {
 impl<'de> Decode<'de> for Value {
     #[inline]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
-        crate::fill::through_slot(|slot| Self::decode_to(r, slot))
+        crate::fill::through_slot(|slot| Self::decode_into(r, slot))
     }
+}
 
-    /// Each value is built where it goes: an array's elements straight into its buffer.
-    fn decode_to<'s>(r: &mut Reader<'de>, slot: Slot<'s, Self>) -> Result<Filled<'s>, Error> {
+impl Value {
+    /// [`Decode::decode`] into `slot`: each value is built where it goes, an array's elements
+    /// straight into the array's buffer (see [`Slot`]).
+    fn decode_into<'s>(r: &mut Reader<'_>, slot: Slot<'s, Self>) -> Result<Filled<'s>, Error> {
         if let Some(copy) = r.take_tree_value() {
             return Ok(slot.put(copy));
         }
@@ -580,7 +583,7 @@ impl<'de> Decode<'de> for Value {
                 while r.array_next(index == 0)? {
                     r.check_item(index)?;
                     items
-                        .push_with(|item| Value::decode_to(r, item))
+                        .push_with(|item| Value::decode_into(r, item))
                         .map_err(|e| e.in_index(index))?;
                     index += 1;
                 }
