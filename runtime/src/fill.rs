@@ -66,6 +66,7 @@ impl<T> Fill<T> {
     }
 
     /// Makes room for at least `additional` more elements (as `Vec::reserve`).
+    #[cfg_attr(not(feature = "json"), allow(dead_code))] // only JSON reserves ahead
     #[inline]
     pub(crate) fn reserve(&mut self, additional: usize) {
         if self.cap - self.len < additional {
@@ -111,6 +112,7 @@ fn reserve<T>(ptr: *mut T, len: usize, cap: usize, additional: usize) -> (*mut T
     (vec.as_mut_ptr(), vec.capacity())
 }
 
+#[cfg_attr(not(feature = "json"), allow(dead_code))] // only JSON's `Value` builds in place
 impl<T> Fill<T> {
     /// Appends the value `write` puts into the next slot (see [`Slot`]), growing the buffer
     /// first when it is full: a decoder that builds its value in the slot writes it straight
