@@ -61,6 +61,9 @@ pub struct Target<'a> {
     pub constructor: TokenStream,
     pub fields: &'a [Field<'a>],
     pub expecting: String,
+    /// Statements run once every field is read, right before the value is built: the end of
+    /// input check of a struct decoded as a whole document (see `Decode::decode_with_end`).
+    pub finish: TokenStream,
 }
 
 /// The member loop's moving parts, given to the format to frame: how the next declared field
@@ -301,6 +304,8 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     // serde's messages name the Rust type, whatever it is renamed to.
     let name = &cont.ident;
     let mut rest_of_seq = TokenStream::new();
+    // Whether `body` checks the end of the input before building the value, under `__END`.
+    let mut ends_whole = false;
     let body = match &cont.data {
         // `from` / `try_from`: decoded as the other type, then converted (serde's rule).
         _ if cont.attrs.from.is_some() || cont.attrs.try_from.is_some() => from_body(&cx, cont),
@@ -316,12 +321,19 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 Style::Struct => "struct",
                 _ => "tuple struct",
             };
+            let flattened = *style == Style::Struct && flat::reads_entries(fields);
             let target = Target {
                 constructor: quote!(Self),
                 fields,
                 expecting: cx.expecting(format!("{kind} {name}")),
+                finish: if flattened || *style == Style::Newtype {
+                    TokenStream::new()
+                } else {
+                    ends_whole = true;
+                    quote!(if __END { #fmt::Reader::end(__r)?; })
+                },
             };
-            if *style == Style::Struct && flat::reads_entries(fields) {
+            if flattened {
                 flat::whole_struct(&cx, layout, &target)
             } else {
                 if *style == Style::Struct {
@@ -374,17 +386,42 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
         _ => TokenStream::new(),
     };
+    // A struct decoded as the whole input checks the input's end before it builds the value,
+    // so the value is built once, where the caller wants it: checking after `decode` returned
+    // would keep the value in a temporary and copy it, and that copy's wide loads wait on the
+    // narrow stores that just built it (a single 14-field struct decodes about a sixth faster).
+    let decode_items = if ends_whole {
+        quote! {
+            #[inline]
+            fn decode(
+                __r: &mut #fmt::Reader<'de>,
+            ) -> #krate::__private::Result<Self, #fmt::Error> {
+                <Self as #fmt::Decode<'de>>::decode_with_end::<false>(__r)
+            }
+
+            fn decode_with_end<const __END: #krate::__private::bool>(
+                __r: &mut #fmt::Reader<'de>,
+            ) -> #krate::__private::Result<Self, #fmt::Error> {
+                #container_default
+                #body
+            }
+        }
+    } else {
+        quote! {
+            fn decode(
+                __r: &mut #fmt::Reader<'de>,
+            ) -> #krate::__private::Result<Self, #fmt::Error> {
+                #container_default
+                #body
+            }
+        }
+    };
     target.format.gated(
         krate,
         quote! {
             #[automatically_derived]
             impl #impl_generics #fmt::Decode<'de> for #ident #ty_generics #where_clause {
-                fn decode(
-                    __r: &mut #fmt::Reader<'de>,
-                ) -> #krate::__private::Result<Self, #fmt::Error> {
-                    #container_default
-                    #body
-                }
+                #decode_items
 
                 #missing
 
@@ -961,7 +998,8 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
             let open = layout.open_seq(cx, &target.expecting);
             let read = read_seq(cx, layout, target, false);
             let value = construct(cx, &target.constructor, target.fields, Style::Tuple);
-            quote!(#open #read #krate::__private::Ok(#value))
+            let finish = &target.finish;
+            quote!(#open #read #finish #krate::__private::Ok(#value))
         }
         // With flattened fields, from a map only (serde's rule).
         Style::Struct if flat::reads_entries(target.fields) => {
@@ -969,6 +1007,12 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
         }
         Style::Struct => {
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
+            let finish = &target.finish;
+            let value = if finish.is_empty() {
+                value
+            } else {
+                quote!({ #finish #value })
+            };
             let keyed = member_loop(cx, layout, target.fields, &value);
             let seq = read_seq(cx, layout, target, true);
             let decoded = decoded_fields(target.fields);
@@ -1238,6 +1282,7 @@ fn variant_content_in(
                 constructor: variant_constructor(variant),
                 fields: &variant.fields,
                 expecting: format!("{kind} {name}"),
+                finish: TokenStream::new(),
             };
             if map_only && style == Style::Struct {
                 flat::whole_struct(cx, layout, &target)

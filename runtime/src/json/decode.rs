@@ -33,6 +33,20 @@ pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
 
+    /// Reads one value of this type from `r` and, with `END`, checks that only whitespace follows it: how
+    /// `from_slice` reads the whole input. Derived structs check the end before they build
+    /// the value, so that it is built once, in the caller's place, rather than in a
+    /// temporary copied out after the check. Nothing to implement by hand.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_with_end<const END: bool>(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let value = Self::decode(r)?;
+        if END {
+            r.end()?;
+        }
+        Ok(value)
+    }
+
     /// The value a struct field of this type takes when its key is absent: `None` for
     /// `Option`, nothing (a "missing field" error) for everything else, as in serde.
     #[doc(hidden)]

@@ -441,12 +441,15 @@ impl Decoder {
     pub fn from_str<'de, T: Decode<'de>>(&self, input: &'de str) -> Result<T, Error> {
         let mut r = self.reader(input);
         r.sole_document();
-        match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
-            Ok(value) => Ok(value),
-            // Line and column are counted here, once, for the error returned; an error made
-            // by `Error::custom` is placed where the reader stopped.
-            Err(err) => Err(err.place(r.offset()).locate(input.as_bytes())),
-        }
+        // A derived struct checks the end of the input before it builds its value, so the
+        // value is built in this function's return slot, with no copy.
+        let result = T::decode_with_end::<true>(&mut r);
+        let stopped = r.offset();
+        // Line and column are counted here, once, for the error returned; an error made by
+        // `Error::custom` is placed where the reader stopped. (`map_err` on the result as it
+        // stands, with the reader's position read before: a match that mutates the result,
+        // or drops the reader first, makes the compiler keep the value in a temporary.)
+        result.map_err(|err| err.place(stopped).locate(input.as_bytes()))
     }
 
     /// Decodes a `T` from `input`, which must be UTF-8; see [`from_slice`].

@@ -345,10 +345,9 @@ impl Decoder {
 
     /// Decodes a `T` from `input`; see [`from_slice`].
     pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
-        let mut r = self.reader(input);
-        let value = T::decode(&mut r)?;
-        r.end()?;
-        Ok(value)
+        // The decoder's result is returned as it stands: a derived struct checks the end of the
+        // input before it builds its value, so the value is built here, in the return slot.
+        T::decode_with_end::<true>(&mut self.reader(input))
     }
 
     /// Decodes a `T` from everything `reader` yields, reading no more than

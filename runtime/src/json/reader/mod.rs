@@ -301,7 +301,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Checks that only whitespace is left.
-    pub(crate) fn end(&mut self) -> Result<(), Error> {
+    ///
+    /// Called by derived decoders between reading a value's last field and building it, when
+    /// the value is the whole input (see `Decode::decode_with_end`).
+    #[doc(hidden)]
+    pub fn end(&mut self) -> Result<(), Error> {
         match self.skip_whitespace() {
             None => self.tree_end(),
             Some(_) => Err(self.error(ErrorCode::TrailingCharacters)),

@@ -186,7 +186,11 @@ impl<'de> Reader<'de> {
     }
 
     /// Checks that the whole input was read.
-    pub(crate) fn end(&self) -> Result<(), Error> {
+    ///
+    /// Called by derived decoders between reading a value's last field and building it, when
+    /// the value is the whole input (see `Decode::decode_with_end`).
+    #[doc(hidden)]
+    pub fn end(&self) -> Result<(), Error> {
         if self.pos == self.input.len() {
             Ok(())
         } else {
