@@ -11,11 +11,10 @@
 //! A [`Slot`] lets a decoder build its value where the vector keeps it. A value returned
 //! from an out-of-line decoder lands in a stack temporary, written field by field, and is
 //! then copied into the vector with wider loads than those stores: a load that spans two
-//! recent stores cannot take its data from them and waits for them to reach the cache. JSON's
-//! `Value` builds each array element in its slot. Derived decoders do not: building in the
-//! slot and copying out of it for a single value made one 14-field struct's decode a third
-//! slower (`msgpack_profile.rs ts_ticker array decode`), while a `Vec` of small derived
-//! structs gained a fifth (`citm array decode`).
+//! recent stores cannot take its data from them and waits for them to reach the cache.
+//! Derived structs and JSON's `Value` build each element of a `Vec` in its slot
+//! (`Decode::decode_out` with a [`Slot`] as the [`Output`]); a derived struct decoded as the
+//! whole input builds its value in the caller's return slot ([`Whole`]).
 
 use std::marker::PhantomData;
 use std::mem::ManuallyDrop;
@@ -52,6 +51,7 @@ impl<T> Fill<T> {
     }
 
     /// Appends `item`, growing the buffer (by doubling, as `Vec` does) when it is full.
+    #[cfg_attr(not(feature = "msgpack"), allow(dead_code))] // JSON builds its elements in place
     #[inline(always)]
     pub(crate) fn push(&mut self, item: T) {
         if self.len == self.cap {
@@ -112,7 +112,6 @@ fn reserve<T>(ptr: *mut T, len: usize, cap: usize, additional: usize) -> (*mut T
     (vec.as_mut_ptr(), vec.capacity())
 }
 
-#[cfg_attr(not(feature = "json"), allow(dead_code))] // only JSON's `Value` builds in place
 impl<T> Fill<T> {
     /// Appends the value `write` puts into the next slot (see [`Slot`]), growing the buffer
     /// first when it is full: a decoder that builds its value in the slot writes it straight
@@ -188,6 +187,45 @@ impl<'s, T> Slot<'s, T> {
         Filled {
             _brand: PhantomData,
         }
+    }
+}
+
+/// Where a decoder puts the value it built (`Decode::decode_out`), and what it returns for it:
+/// a [`Slot`] (the decoder writes the value into the caller's memory, such as the next
+/// element of a vector, and returns the proof), or [`Whole`] (the value is returned, and the
+/// input must end after it).
+#[doc(hidden)]
+pub trait Output<T> {
+    /// What the decoder returns once the value is put.
+    type Done;
+    /// Whether the value is the whole input: the decoder checks that nothing but what the
+    /// format allows after a document follows, before it builds the value.
+    const END: bool;
+    /// Puts the value.
+    fn put(self, value: T) -> Self::Done;
+}
+
+impl<'s, T> Output<T> for Slot<'s, T> {
+    type Done = Filled<'s>;
+    const END: bool = false;
+
+    #[inline(always)]
+    fn put(self, value: T) -> Filled<'s> {
+        Slot::put(self, value)
+    }
+}
+
+/// The value returned, as the whole input (what `from_slice` reads).
+#[doc(hidden)]
+pub struct Whole;
+
+impl<T> Output<T> for Whole {
+    type Done = T;
+    const END: bool = true;
+
+    #[inline(always)]
+    fn put(self, value: T) -> T {
+        value
     }
 }
 

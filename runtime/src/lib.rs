@@ -238,7 +238,7 @@ pub mod __private {
     pub use serde;
 
     #[cfg(any(feature = "json", feature = "msgpack"))]
-    pub use crate::fill::{through_slot, Filled, Slot};
+    pub use crate::fill::{through_slot, Filled, Output, Slot, Whole};
     #[cfg(any(feature = "json", feature = "msgpack"))]
     pub use crate::flat_probe::FlatProbe;
     #[cfg(feature = "json")]

@@ -298,3 +298,40 @@ fn msgpack_strings_and_headers_of_every_width() {
         }
     }
 }
+
+/// A sequence of derived structs, each built in its place in the vector's buffer, that fails
+/// part-way (at the top and nested, in both formats): the elements built so far are dropped
+/// once, the one being built is not taken (Miri checks both, and leaks).
+#[test]
+fn sequences_failing_part_way_drop_what_was_built() {
+    let records = records();
+    let json_text = json::to_string(&records);
+    let msgpack_bytes = rmp_serde::to_vec_named(&records).unwrap();
+    // Cut inside the last record, then at a few places before it.
+    let cuts = [
+        json_text.len() - 3,
+        json_text.len() / 2,
+        json_text.len() / 5,
+    ];
+    for mut cut in cuts {
+        while !json_text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let text = &json_text[..cut];
+        assert!(json::from_str::<Vec<Record>>(text).is_err());
+        let nested = format!("[{text}");
+        assert!(json::from_str::<Vec<Vec<Record>>>(&nested).is_err());
+    }
+    // A bad value in the last record: every record before it was complete.
+    let last = json_text.rfind("\"id\":").unwrap();
+    let bad = format!(
+        "{}\"id\":\"x\",\"_\":{}",
+        &json_text[..last],
+        &json_text[last + 5..]
+    );
+    let err = json::from_str::<Vec<Record>>(&bad).unwrap_err();
+    assert!(err.to_string().starts_with("invalid type"), "{err}");
+    for cut in [msgpack_bytes.len() - 1, msgpack_bytes.len() / 2] {
+        assert!(msgpack::from_slice::<Vec<Record>>(&msgpack_bytes[..cut]).is_err());
+    }
+}

@@ -487,7 +487,7 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
                 constructor: quote!(Self),
                 fields,
                 expecting: format!("struct {}", cont.ident),
-                finish: TokenStream::new(),
+                put: false,
             };
             let read = struct_from_entries(cx, layout, &target, false, Source::Entries);
             if !reads_entries(fields) {

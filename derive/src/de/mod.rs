@@ -61,9 +61,9 @@ pub struct Target<'a> {
     pub constructor: TokenStream,
     pub fields: &'a [Field<'a>],
     pub expecting: String,
-    /// Statements run once every field is read, right before the value is built: the end of
-    /// input check of a struct decoded as a whole document (see `Decode::decode_with_end`).
-    pub finish: TokenStream,
+    /// Whether the value goes to the output `__out` of `Decode::decode_out` (of type `__O`),
+    /// after the end of input check that output may ask for, rather than being returned.
+    pub put: bool,
 }
 
 /// The member loop's moving parts, given to the format to frame: how the next declared field
@@ -304,8 +304,8 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     // serde's messages name the Rust type, whatever it is renamed to.
     let name = &cont.ident;
     let mut rest_of_seq = TokenStream::new();
-    // Whether `body` checks the end of the input before building the value, under `__END`.
-    let mut ends_whole = false;
+    // Whether `body` puts the value into `decode_out`'s output rather than returning it.
+    let mut puts_value = false;
     let body = match &cont.data {
         // `from` / `try_from`: decoded as the other type, then converted (serde's rule).
         _ if cont.attrs.from.is_some() || cont.attrs.try_from.is_some() => from_body(&cx, cont),
@@ -322,16 +322,12 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 _ => "tuple struct",
             };
             let flattened = *style == Style::Struct && flat::reads_entries(fields);
+            puts_value = !flattened && *style != Style::Newtype;
             let target = Target {
                 constructor: quote!(Self),
                 fields,
                 expecting: cx.expecting(format!("{kind} {name}")),
-                finish: if flattened || *style == Style::Newtype {
-                    TokenStream::new()
-                } else {
-                    ends_whole = true;
-                    quote!(if __END { #fmt::Reader::end(__r)?; })
-                },
+                put: puts_value,
             };
             if flattened {
                 flat::whole_struct(&cx, layout, &target)
@@ -386,22 +382,26 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         (Data::Struct(_, fields), Some(_)) => transparent_missing(&cx, cont, fields),
         _ => TokenStream::new(),
     };
-    // A struct decoded as the whole input checks the input's end before it builds the value,
-    // so the value is built once, where the caller wants it: checking after `decode` returned
-    // would keep the value in a temporary and copy it, and that copy's wide loads wait on the
-    // narrow stores that just built it (a single 14-field struct decodes about a sixth faster).
-    let decode_items = if ends_whole {
+    // A struct builds its value once, where the caller wants it (`decode_out`): the next
+    // element of a `Vec`, or the caller's return slot when it is the whole input, whose end
+    // it checks first. A value returned and then moved there would be copied, and that
+    // copy's wide loads wait on the narrow stores that just built it. A plain `decode` goes
+    // through a slot on the stack, as a returned value goes through a temporary.
+    let decode_items = if puts_value {
         quote! {
             #[inline]
             fn decode(
                 __r: &mut #fmt::Reader<'de>,
             ) -> #krate::__private::Result<Self, #fmt::Error> {
-                <Self as #fmt::Decode<'de>>::decode_with_end::<false>(__r)
+                #krate::__private::through_slot(|__slot| {
+                    <Self as #fmt::Decode<'de>>::decode_out(__r, __slot)
+                })
             }
 
-            fn decode_with_end<const __END: #krate::__private::bool>(
+            fn decode_out<__O: #krate::__private::Output<Self>>(
                 __r: &mut #fmt::Reader<'de>,
-            ) -> #krate::__private::Result<Self, #fmt::Error> {
+                __out: __O,
+            ) -> #krate::__private::Result<__O::Done, #fmt::Error> {
                 #container_default
                 #body
             }
@@ -988,6 +988,23 @@ fn variant_keys(krate: &syn::Path, variants: &[Variant]) -> (Vec<(Vec<u8>, usize
     (keys, names)
 }
 
+/// `value` put where `Decode::decode_out`'s output `__out` wants it, after checking the end of
+/// the input if the output asks for that, when `target` goes to an output; `value` otherwise.
+/// Every field is read by then, so an error in the value comes before one after it.
+fn put_value(cx: &Ctx, target: &Target, value: TokenStream) -> TokenStream {
+    if !target.put {
+        return value;
+    }
+    let (krate, fmt) = (cx.krate, &cx.fmt);
+    let output = quote!(<__O as #krate::__private::Output<Self>>);
+    quote!({
+        if #output::END {
+            #fmt::Reader::end(__r)?;
+        }
+        #output::put(__out, #value)
+    })
+}
+
 /// The statements reading a newtype, tuple or struct shape (evaluating to `Ok(value)`).
 fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> TokenStream {
     let krate = cx.krate;
@@ -998,8 +1015,8 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
             let open = layout.open_seq(cx, &target.expecting);
             let read = read_seq(cx, layout, target, false);
             let value = construct(cx, &target.constructor, target.fields, Style::Tuple);
-            let finish = &target.finish;
-            quote!(#open #read #finish #krate::__private::Ok(#value))
+            let value = put_value(cx, target, value);
+            quote!(#open #read #krate::__private::Ok(#value))
         }
         // With flattened fields, from a map only (serde's rule).
         Style::Struct if flat::reads_entries(target.fields) => {
@@ -1007,12 +1024,7 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
         }
         Style::Struct => {
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
-            let finish = &target.finish;
-            let value = if finish.is_empty() {
-                value
-            } else {
-                quote!({ #finish #value })
-            };
+            let value = put_value(cx, target, value);
             let keyed = member_loop(cx, layout, target.fields, &value);
             let seq = read_seq(cx, layout, target, true);
             let decoded = decoded_fields(target.fields);
@@ -1282,7 +1294,7 @@ fn variant_content_in(
                 constructor: variant_constructor(variant),
                 fields: &variant.fields,
                 expecting: format!("{kind} {name}"),
-                finish: TokenStream::new(),
+                put: false,
             };
             if map_only && style == Style::Struct {
                 flat::whole_struct(cx, layout, &target)

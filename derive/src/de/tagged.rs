@@ -79,7 +79,7 @@ fn variant_target<'a>(cont: &Container, variant: &'a Variant<'a>) -> Target<'a> 
         constructor: super::variant_constructor(variant),
         fields: &variant.fields,
         expecting: format!("{kind} {}::{}", cont.ident, variant.ident),
-        finish: TokenStream::new(),
+        put: false,
     }
 }
 

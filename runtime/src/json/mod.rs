@@ -443,7 +443,7 @@ impl Decoder {
         r.sole_document();
         // A derived struct checks the end of the input before it builds its value, so the
         // value is built in this function's return slot, with no copy.
-        let result = T::decode_with_end::<true>(&mut r);
+        let result = T::decode_out(&mut r, crate::fill::Whole);
         let stopped = r.offset();
         // Line and column are counted here, once, for the error returned; an error made by
         // `Error::custom` is placed where the reader stopped. (`map_err` on the result as it

@@ -34,18 +34,22 @@ pub trait Decode<'de>: Sized {
     /// Reads one value of this type from `r`.
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error>;
 
-    /// Reads one value of this type from `r` and, with `END`, checks that no byte follows it: how
-    /// `from_slice` reads the whole input. Derived structs check the end before they build
-    /// the value, so that it is built once, in the caller's place, rather than in a
-    /// temporary copied out after the check. Nothing to implement by hand.
+    /// Reads one value of this type from `r` and puts it where `out` says: into a slot of
+    /// the caller's (the next element of a `Vec`), or returned as the whole input, after
+    /// checking that no byte follows it (what `from_slice` reads). Derived structs build their value
+    /// straight in its place, once every field is read and the end checked, rather than in
+    /// a temporary copied there. Nothing to implement by hand.
     #[doc(hidden)]
     #[inline]
-    fn decode_with_end<const END: bool>(r: &mut Reader<'de>) -> Result<Self, Error> {
+    fn decode_out<O: crate::fill::Output<Self>>(
+        r: &mut Reader<'de>,
+        out: O,
+    ) -> Result<O::Done, Error> {
         let value = Self::decode(r)?;
-        if END {
+        if O::END {
             r.end()?;
         }
-        Ok(value)
+        Ok(out.put(value))
     }
 
     /// The value a struct field of this type takes when its key is absent: `None` for
@@ -436,7 +440,9 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             SeqForm::Array(len) => {
                 let mut out = Fill::with_capacity(initial_capacity::<T>(len, r.remaining()));
                 for index in 0..len {
-                    out.push(T::decode(r).map_err(|e| e.in_index(index))?);
+                    // Each element built in its place in the buffer (see `Decode::decode_out`).
+                    out.push_with(|slot| T::decode_out(r, slot))
+                        .map_err(|e| e.in_index(index))?;
                 }
                 r.end_container();
                 Ok(out.into_vec())

@@ -347,7 +347,7 @@ impl Decoder {
     pub fn from_slice<'de, T: Decode<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
         // The decoder's result is returned as it stands: a derived struct checks the end of the
         // input before it builds its value, so the value is built here, in the return slot.
-        T::decode_with_end::<true>(&mut self.reader(input))
+        T::decode_out(&mut self.reader(input), crate::fill::Whole)
     }
 
     /// Decodes a `T` from everything `reader` yields, reading no more than

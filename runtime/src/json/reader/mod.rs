@@ -303,7 +303,7 @@ impl<'de> Reader<'de> {
     /// Checks that only whitespace is left.
     ///
     /// Called by derived decoders between reading a value's last field and building it, when
-    /// the value is the whole input (see `Decode::decode_with_end`).
+    /// the value is the whole input (see `Decode::decode_out`).
     #[doc(hidden)]
     pub fn end(&mut self) -> Result<(), Error> {
         match self.skip_whitespace() {

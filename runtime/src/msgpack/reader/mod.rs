@@ -188,7 +188,7 @@ impl<'de> Reader<'de> {
     /// Checks that the whole input was read.
     ///
     /// Called by derived decoders between reading a value's last field and building it, when
-    /// the value is the whole input (see `Decode::decode_with_end`).
+    /// the value is the whole input (see `Decode::decode_out`).
     #[doc(hidden)]
     pub fn end(&self) -> Result<(), Error> {
         if self.pos == self.input.len() {

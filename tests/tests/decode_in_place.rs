@@ -1,8 +1,10 @@
-//! Derived structs decoded as the whole input check its end themselves, between their last
-//! field and building the value (`Decode::decode_with_end`); other types are checked after
-//! `decode` returns. Either way the verdict must be the one serde_json gives (JSON: accepted,
-//! or which error, at which line and column) and the one fastwire gave before for MessagePack
-//! (bytes after the value are an error, reported after any error in the value itself).
+//! Derived structs build their value in place (`Decode::decode_out`): in the caller's return
+//! slot when decoded as the whole input, once its end is checked, and in the buffer of a
+//! `Vec` for each element. Other types are read with `decode` and moved. Either way the
+//! verdict must be the one serde_json gives (JSON: accepted, or which error, at which line
+//! and column) and the one fastwire gave before for MessagePack (bytes after the value are an
+//! error, reported after any error in the value itself); a sequence that fails part-way
+//! drops the elements built so far (Miri runs these paths in `runtime/tests/public_paths.rs`).
 
 use fastwire::json;
 use fastwire::msgpack;
@@ -261,4 +263,62 @@ fn nested_values_are_not_checked_for_the_end() {
     let bytes = rmp_serde::to_vec(&(Coord(5, 6), 7u8)).unwrap();
     let pair: (Coord, u8) = msgpack::from_slice(&bytes).unwrap();
     assert_eq!(pair, (Coord(5, 6), 7));
+}
+
+/// Owns heap memory in every field, so that an element dropped twice or never shows (under
+/// Miri, and as a double free otherwise).
+#[derive(fastwire::Decode, Deserialize, Debug, PartialEq)]
+struct Owning {
+    name: String,
+    tags: Vec<String>,
+    inner: Option<Box<Named>>,
+}
+
+#[test]
+fn sequences_of_derived_structs_fail_part_way_cleanly() {
+    let good = r#"{"name":"n","tags":["a","b"],"inner":{"a":1,"b":"x"}}"#;
+    let bad_element = r#"{"name":"n","tags":["a"],"inner":{"b":"missing a"}}"#;
+    for n in [0, 1, 2, 5, 17] {
+        let goods = vec![good; n];
+        // All good, at the top and nested.
+        let text = format!("[{}]", goods.join(","));
+        let ours: Vec<Owning> = json::from_str(&text).unwrap();
+        let theirs: Vec<Owning> = serde_json::from_str(&text).unwrap();
+        assert_eq!(ours, theirs);
+        let nested = format!("[[{}],[]]", goods.join(","));
+        let ours: Vec<Vec<Owning>> = json::from_str(&nested).unwrap();
+        assert_eq!(
+            ours,
+            serde_json::from_str::<Vec<Vec<Owning>>>(&nested).unwrap()
+        );
+        // One bad element after `n` good ones: the error names its index.
+        let mut items = goods.clone();
+        items.push(bad_element);
+        items.push(good);
+        let text = format!("[{}]", items.join(","));
+        let err = json::from_str::<Vec<Owning>>(&text).unwrap_err();
+        assert!(
+            err.to_string().contains(&format!("[{n}].inner")),
+            "{n}: {err}"
+        );
+        let nested = format!("[[{}]]", items.join(","));
+        let err = json::from_str::<Vec<Vec<Owning>>>(&nested).unwrap_err();
+        assert!(
+            err.to_string().contains(&format!("[0][{n}].inner")),
+            "{n}: {err}"
+        );
+        // The same in MessagePack, from rmp-serde's encoding of the JSON values.
+        let values: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        let bytes = rmp_serde::to_vec_named(&values).unwrap();
+        let err = msgpack::from_slice::<Vec<Owning>>(&bytes).unwrap_err();
+        assert!(
+            err.to_string().starts_with("missing field `a`"),
+            "{n}: {err}"
+        );
+        let good_values = &values[..n];
+        let bytes = rmp_serde::to_vec_named(good_values).unwrap();
+        let ours: Vec<Owning> = msgpack::from_slice(&bytes).unwrap();
+        let theirs: Vec<Owning> = rmp_serde::from_slice(&bytes).unwrap();
+        assert_eq!(ours, theirs);
+    }
 }
