@@ -49,6 +49,16 @@ struct Closed {
     k: bool,
 }
 
+/// Flattened fields: read through the members collected, built in place all the same.
+#[derive(fastwire::Encode, fastwire::Decode, Serialize, Deserialize, Debug, PartialEq)]
+struct Spread {
+    id: u32,
+    #[serde(flatten)]
+    inner: Defaults,
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, u8>,
+}
+
 /// A newtype (checked after `decode`, as every type that is not a derived struct).
 #[derive(fastwire::Encode, fastwire::Decode, Serialize, Deserialize, Debug, PartialEq)]
 struct Wrapper(Named);
@@ -163,6 +173,13 @@ fn json_ends_of_derived_structs_match_serde_json() {
     // length.)
     json_matches::<Coord>(&["[1,2]", "[1]", "[1,\"2\"]", "{}"]);
     json_matches::<Closed>(&[r#"{"k":true}"#, r#"{"k":true,"l":1}"#, r#"{}"#]);
+    json_matches::<Spread>(&[
+        r#"{"id":1,"x":2,"y":"z","k":3}"#,
+        r#"{"k":3,"id":1}"#,
+        r#"{"x":2}"#,
+        r#"{"id":1,"k":"not a number"}"#,
+    ]);
+    json_matches::<Vec<Spread>>(&[r#"[{"id":1,"q":1},{"id":2,"y":"w"}]"#]);
     json_matches::<Wrapper>(&[r#"{"a":1}"#, r#"{"b":"x"}"#]);
     json_matches::<Vec<Named>>(&[r#"[{"a":1},{"a":2,"b":"c"}]"#, r#"[{"a":1},{}]"#]);
     json_matches::<Option<Coord>>(&["null", "[3,4]", "[3]"]);
@@ -229,6 +246,13 @@ fn msgpack_ends_of_derived_structs_are_checked() {
     msgpack_ends(&rmp_forms(&closed), &closed);
     let wrapper = Wrapper(named);
     msgpack_ends(&rmp_forms(&wrapper), &wrapper);
+    let spread = Spread {
+        id: 4,
+        inner: Defaults::default(),
+        rest: [("k".to_owned(), 5)].into_iter().collect(),
+    };
+    let spread_bytes = rmp_serde::to_vec_named(&spread).unwrap();
+    msgpack_ends(std::slice::from_ref(&spread_bytes), &spread);
     let list = vec![coord, Coord(2, 3)];
     msgpack_ends(&rmp_forms(&list), &list);
 }

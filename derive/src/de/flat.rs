@@ -308,6 +308,7 @@ pub fn struct_from_entries(
     let refuse = deny.then(|| quote!(#fmt::FlatEntries::refuse_remaining(__entries, __FIELDS)?;));
     let finish = fields.finish(cx);
     let value = construct(cx, &target.constructor, target.fields, Style::Struct);
+    let value = super::put_value(cx, target, value);
     quote! {
         #names
         #(#slots)*

@@ -322,7 +322,7 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 _ => "tuple struct",
             };
             let flattened = *style == Style::Struct && flat::reads_entries(fields);
-            puts_value = !flattened && *style != Style::Newtype;
+            puts_value = *style != Style::Newtype;
             let target = Target {
                 constructor: quote!(Self),
                 fields,
@@ -991,7 +991,7 @@ fn variant_keys(krate: &syn::Path, variants: &[Variant]) -> (Vec<(Vec<u8>, usize
 /// `value` put where `Decode::decode_out`'s output `__out` wants it, after checking the end of
 /// the input if the output asks for that, when `target` goes to an output; `value` otherwise.
 /// Every field is read by then, so an error in the value comes before one after it.
-fn put_value(cx: &Ctx, target: &Target, value: TokenStream) -> TokenStream {
+pub fn put_value(cx: &Ctx, target: &Target, value: TokenStream) -> TokenStream {
     if !target.put {
         return value;
     }

@@ -305,10 +305,16 @@ impl<'de> Reader<'de> {
     /// Called by derived decoders between reading a value's last field and building it, when
     /// the value is the whole input (see `Decode::decode_out`).
     #[doc(hidden)]
-    pub fn end(&mut self) -> Result<(), Error> {
-        match self.skip_whitespace() {
+    pub fn end(&self) -> Result<(), Error> {
+        // What follows a document is short (a newline, if anything): a plain scan, which
+        // leaves the reader as it is.
+        let rest = self.input.get(self.pos..).unwrap_or_default();
+        match rest
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+        {
             None => self.tree_end(),
-            Some(_) => Err(self.error(ErrorCode::TrailingCharacters)),
+            Some(at) => Err(self.error_at(ErrorCode::TrailingCharacters, self.pos + at)),
         }
     }
 
