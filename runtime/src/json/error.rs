@@ -353,16 +353,11 @@ impl Error {
     /// error reached an entry point (nothing for any other error).
     #[cold]
     pub(crate) fn place(mut self, offset: usize) -> Self {
-        self.place_here(offset);
-        self
-    }
-
-    /// [`Error::place`], in place.
-    fn place_here(&mut self, offset: usize) {
         if self.inner.offset == UNPLACED {
             self.inner.offset = offset;
             self.inner.consumed = offset;
         }
+        self
     }
 
     /// What went wrong, for the error helpers.
@@ -375,17 +370,11 @@ impl Error {
     /// placed yet), by serde_json's rule: the line and byte column of the last byte consumed.
     #[cold]
     pub(crate) fn locate(mut self, input: &[u8]) -> Self {
-        self.locate_here(input);
-        self
-    }
-
-    /// [`Error::locate`], in place.
-    fn locate_here(&mut self, input: &[u8]) {
         if self.inner.line != 0
             || self.inner.offset == UNPLACED
             || matches!(self.inner.code, ErrorCode::Io(_))
         {
-            return;
+            return self;
         }
         let consumed = self.inner.consumed.min(input.len());
         let before = &input[..consumed];
@@ -397,6 +386,7 @@ impl Error {
         // Bytes, not characters, as serde_json counts them.
         self.inner.column = consumed - line_start;
         self.inner.offset = self.inner.offset.min(input.len());
+        self
     }
 
     /// The same error with no position: for values decoded from a `Value`, where there is no

@@ -36,9 +36,9 @@ pub trait Decode<'de>: Sized {
 
     /// Reads one value of this type from `r` and puts it where `out` says: into a slot of
     /// the caller's (the next element of a `Vec`), or returned as the whole input, after
-    /// checking that no byte follows it (what `from_slice` reads). Derived structs build their value
-    /// straight in its place, once every field is read and the end checked, rather than in
-    /// a temporary copied there. Nothing to implement by hand.
+    /// checking that no byte follows it (what `from_slice` reads). Derived structs build
+    /// their value straight in its place, once every field is read and the end checked,
+    /// rather than in a temporary copied there. Nothing to implement by hand.
     #[doc(hidden)]
     #[inline]
     fn decode_out<O: crate::fill::Output<Self>>(
