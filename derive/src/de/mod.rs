@@ -387,17 +387,13 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
     // it checks first. A value returned and then moved there would be copied, and that
     // copy's wide loads wait on the narrow stores that just built it. A plain `decode` goes
     // through a slot on the stack, as a returned value goes through a temporary.
-    let decode_items = if puts_value {
-        quote! {
-            #[inline]
-            fn decode(
-                __r: &mut #fmt::Reader<'de>,
-            ) -> #krate::__private::Result<Self, #fmt::Error> {
-                #krate::__private::through_slot(|__slot| {
-                    <Self as #fmt::Decode<'de>>::decode_out(__r, __slot)
-                })
-            }
-
+    let (inline, decode_body, decode_out) = if puts_value {
+        let through_slot = quote! {
+            #krate::__private::through_slot(|__slot| {
+                <Self as #fmt::Decode<'de>>::decode_out(__r, __slot)
+            })
+        };
+        let decode_out = quote! {
             fn decode_out<__O: #krate::__private::Output<Self>>(
                 __r: &mut #fmt::Reader<'de>,
                 __out: __O,
@@ -405,23 +401,25 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
                 #container_default
                 #body
             }
-        }
+        };
+        (quote!(#[inline]), through_slot, decode_out)
     } else {
-        quote! {
-            fn decode(
-                __r: &mut #fmt::Reader<'de>,
-            ) -> #krate::__private::Result<Self, #fmt::Error> {
-                #container_default
-                #body
-            }
-        }
+        let body = quote!(#container_default #body);
+        (TokenStream::new(), body, TokenStream::new())
     };
     target.format.gated(
         krate,
         quote! {
             #[automatically_derived]
             impl #impl_generics #fmt::Decode<'de> for #ident #ty_generics #where_clause {
-                #decode_items
+                #inline
+                fn decode(
+                    __r: &mut #fmt::Reader<'de>,
+                ) -> #krate::__private::Result<Self, #fmt::Error> {
+                    #decode_body
+                }
+
+                #decode_out
 
                 #missing
 
