@@ -430,6 +430,7 @@ pub fn struct_flat_fields(cx: &Ctx, layout: &impl Layout, cont: &Container) -> O
             }
         }
 
+        #[inline]
         fn finish(
             __slots: Self::Slots,
             __entries: &mut #fmt::FlatEntries<'de, '_>,

@@ -78,6 +78,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// assert_eq!(value.id, 7);
     /// assert_eq!(value.rest.len(), 2);
     /// ```
+    #[inline]
     pub fn collect_with(
         r: &'r mut Reader<'de>,
         expected: &'static str,
@@ -97,6 +98,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// [`FlatEntries::collect_with`] does: how an internally tagged newtype variant whose tag
     /// came first reads its content's fields in place.
     #[doc(hidden)]
+    #[inline]
     pub fn collect_rest_with(
         r: &'r mut Reader<'de>,
         own: impl FnMut(&str, &mut Reader<'de>) -> Result<bool, Error>,
@@ -107,6 +109,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// The members of an open object, up to its end; with `buffer`, each value kept is read
     /// past in buffered mode ([`Reader::set_buffered`]), as serde reads the members of a
     /// struct with flattened fields that its own fields do not name.
+    #[inline]
     fn collect_members(
         r: &'r mut Reader<'de>,
         mut first: bool,
@@ -417,7 +420,21 @@ fn offer_into<K, V>(map: &mut impl Extend<(K, V)>, entry: Option<(K, V)>) -> boo
 
 /// A flattened map's [`DecodeFlatRest::finish_rest`]: the members collected (those it could
 /// not read in the pass) read into the map as [`DecodeFlat`] reads them.
+#[inline]
 fn finish_rest_into<'de, K: DecodeKey<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
+    map: M,
+    entries: &FlatEntries<'de, '_>,
+) -> Result<M, Error> {
+    // Most often the pass read every member it was offered, and nothing is left.
+    if entries.is_empty() {
+        return Ok(map);
+    }
+    finish_rest_from(map, entries)
+}
+
+/// [`finish_rest_into`] with members left, out of line.
+#[inline(never)]
+fn finish_rest_from<'de, K: DecodeKey<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
     mut map: M,
     entries: &FlatEntries<'de, '_>,
 ) -> Result<M, Error> {
@@ -444,6 +461,7 @@ impl<'de, K: DecodeKey<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
         Ok(offer_into(&mut slots.0, rest_entry(&mut slots.1, key, r)?))
     }
 
+    #[inline]
     fn finish_rest(
         slots: Self::RestSlots,
         entries: &mut FlatEntries<'de, '_>,
@@ -474,6 +492,7 @@ where
         Ok(offer_into(&mut slots.0, rest_entry(&mut slots.1, key, r)?))
     }
 
+    #[inline]
     fn finish_rest(
         slots: Self::RestSlots,
         entries: &mut FlatEntries<'de, '_>,

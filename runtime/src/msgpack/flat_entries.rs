@@ -77,6 +77,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// assert_eq!(value.id, 7);
     /// assert_eq!(value.rest.len(), 1);
     /// ```
+    #[inline]
     pub fn collect_with(
         r: &'r mut Reader<'de>,
         expected: &'static str,
@@ -97,6 +98,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     /// [`FlatEntries::collect_with`] does: how an internally tagged newtype variant whose tag
     /// came first reads its content's fields in place.
     #[doc(hidden)]
+    #[inline]
     pub fn collect_rest_with(
         r: &'r mut Reader<'de>,
         len: usize,
@@ -106,6 +108,7 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
     }
 
     /// The next `len` entries of an open map, and the map closed.
+    #[inline]
     fn collect_entries(
         r: &'r mut Reader<'de>,
         len: usize,
@@ -409,7 +412,21 @@ fn offer_into<K, V>(map: &mut impl Extend<(K, V)>, entry: Option<(K, V)>) -> boo
 
 /// A flattened map's [`DecodeFlatRest::finish_rest`]: the members collected (those it could
 /// not read in the pass) read into the map as [`DecodeFlat`] reads them.
+#[inline]
 fn finish_rest_into<'de, K: Decode<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
+    map: M,
+    entries: &FlatEntries<'de, '_>,
+) -> Result<M, Error> {
+    // Most often the pass read every member it was offered, and nothing is left.
+    if entries.is_empty() {
+        return Ok(map);
+    }
+    finish_rest_from(map, entries)
+}
+
+/// [`finish_rest_into`] with members left, out of line.
+#[inline(never)]
+fn finish_rest_from<'de, K: Decode<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
     mut map: M,
     entries: &FlatEntries<'de, '_>,
 ) -> Result<M, Error> {
@@ -436,6 +453,7 @@ impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
         Ok(offer_into(map, rest_entry(key, r)))
     }
 
+    #[inline]
     fn finish_rest(map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
         finish_rest_into(map, entries)
     }
@@ -463,6 +481,7 @@ where
         Ok(offer_into(map, rest_entry(key, r)))
     }
 
+    #[inline]
     fn finish_rest(map: Self, entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
         finish_rest_into(map, entries)
     }
