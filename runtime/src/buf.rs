@@ -110,39 +110,49 @@ pub(crate) fn for_hint(hint: usize) -> Vec<u8> {
     out
 }
 
-/// The size of a transparent huge page on x86-64 and most Linux targets.
-#[cfg(all(target_os = "linux", not(miri)))]
-const HUGE_PAGE: usize = 2 << 20;
-
 /// Asks Linux to back the whole 2 MiB blocks among the first `len` bytes of `buf`'s capacity
-/// with transparent huge pages (`madvise(MADV_HUGEPAGE)`); does nothing for buffers under
-/// 8 MiB, on other systems, or where the kernel declines (huge pages disabled).
+/// with transparent huge pages (see [`advise_huge_pages_in`]); does nothing for buffers under
+/// 8 MiB.
 ///
 /// Writing an encoding of tens of megabytes into fresh memory otherwise costs the kernel one
 /// page fault per 4 KiB, and freeing it one unmapping per page: for the 300,000-user list
 /// (35.7 MB of JSON), `json::to_vec` took 36 ms with 4 KiB pages and 22 ms with huge pages,
 /// against 18 ms for encoding into a buffer reused across calls (MessagePack: 25, 15 and
 /// 12 ms; `benches/examples/records_profile.rs`, one binary, the kernel's huge pages set to
-/// `never` and to `madvise` in turn). Systems whose huge pages are
-/// already on for every mapping (`always`) gain nothing and lose nothing; with `madvise`
-/// (the common default) this is what turns them on. Only room the encoding is expected to
-/// fill is advised, so the margin beyond the hint stays unpopulated.
-#[cfg(all(target_os = "linux", not(miri)))]
+/// `never` and to `madvise` in turn). Only room the encoding is expected to fill is advised,
+/// so the margin beyond the hint stays unpopulated.
+#[inline]
 fn advise_huge_pages(buf: &mut Vec<u8>, len: usize) {
+    let len = len.min(buf.capacity());
+    advise_huge_pages_in(buf.as_mut_ptr(), len);
+}
+
+/// The size of a transparent huge page on x86-64 and most Linux targets.
+#[cfg(all(target_os = "linux", not(miri)))]
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks Linux to back the whole 2 MiB blocks of the `len` bytes at `start`, memory the caller
+/// owns and has not written yet (a new buffer's capacity), with transparent huge pages
+/// (`madvise(MADV_HUGEPAGE)`); does nothing under 8 MiB, on other systems, or where the
+/// kernel declines (huge pages disabled). Systems whose huge pages are already on for every
+/// mapping (`always`) gain nothing and lose nothing; with `madvise` (the common default) this
+/// is what turns them on for the region. Encoders advise the buffer they write (see
+/// [`for_hint`]), decoders a large sequence's buffer (`Fill::advise_huge_pages`).
+#[cfg(all(target_os = "linux", not(miri)))]
+pub(crate) fn advise_huge_pages_in(start: *mut u8, len: usize) {
     if len < 4 * HUGE_PAGE {
         return;
     }
-    let start = buf.as_mut_ptr() as usize;
+    let start = start as usize;
     let first = start.next_multiple_of(HUGE_PAGE);
-    let end = start.saturating_add(len.min(buf.capacity())) & !(HUGE_PAGE - 1);
+    let end = start.saturating_add(len) & !(HUGE_PAGE - 1);
     if end <= first {
         return;
     }
-    // SAFETY: `first..end` lies within `buf`'s allocation (`start <= first`, and `end` is at
-    // most `start + capacity`), which `buf` owns; `first` is page-aligned as madvise requires.
-    // MADV_HUGEPAGE changes only how the kernel backs those pages, never what they hold, and
-    // nothing is in them yet. A refusal leaves the memory as it was, so its result is not
-    // needed.
+    // SAFETY: `first..end` lies within the `len` bytes at `start` (`start <= first`, and
+    // `end <= start + len`), memory the caller owns; `first` is page-aligned as madvise
+    // requires. MADV_HUGEPAGE changes only how the kernel backs those pages, never what they
+    // hold. A refusal leaves the memory as it was, so its result is not needed.
     unsafe {
         libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
     }
@@ -151,7 +161,7 @@ fn advise_huge_pages(buf: &mut Vec<u8>, len: usize) {
 /// Other systems, and Miri (which cannot call into the kernel): ordinary pages.
 #[cfg(not(all(target_os = "linux", not(miri))))]
 #[inline(always)]
-fn advise_huge_pages(_buf: &mut Vec<u8>, _len: usize) {}
+pub(crate) fn advise_huge_pages_in(_start: *mut u8, _len: usize) {}
 
 /// Size of the buffer the streaming writers fill before handing bytes to the stream. Large
 /// enough that write calls are rare, small enough that a huge document streams in bounded

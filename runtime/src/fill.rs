@@ -74,6 +74,15 @@ impl<T> Fill<T> {
         }
     }
 
+    /// Asks the system to back the buffer with huge pages when it is large (see
+    /// `buf::advise_huge_pages_in`): a sequence of millions of elements, sized once from its
+    /// length or from the input, is otherwise filled at the cost of one page fault per 4 KiB.
+    #[inline]
+    pub(crate) fn advise_huge_pages(&mut self) {
+        let bytes = self.cap.saturating_mul(std::mem::size_of::<T>());
+        crate::buf::advise_huge_pages_in(self.ptr.cast::<u8>(), bytes);
+    }
+
     /// The elements so far, as a `Vec`.
     #[inline]
     pub(crate) fn into_vec(self) -> Vec<T> {

@@ -347,3 +347,34 @@ fn sequences_of_derived_structs_fail_part_way_cleanly() {
         assert_eq!(ours, theirs);
     }
 }
+
+/// Sequences whose buffers pass 8 MiB, which the decoders back with huge pages on Linux (the
+/// top-level JSON array sized from its first element, the MessagePack array from its length):
+/// the same values as serde_json's and rmp-serde's, and a truncated input still an error.
+#[test]
+fn large_sequences_decode_like_serde() {
+    let rows: Vec<Named> = (0..360_000u32)
+        .map(|i| Named {
+            a: i,
+            b: (i % 3 == 0).then(|| format!("row {i}")),
+            c: 0,
+        })
+        .collect();
+    assert!(
+        rows.len() * std::mem::size_of::<Named>() > 9 << 20,
+        "not past the huge-page threshold"
+    );
+    let text = serde_json::to_string(&rows).expect("serde_json encodes");
+    let ours: Vec<Named> = json::from_str(&text).expect("fastwire decodes the JSON");
+    let theirs: Vec<Named> = serde_json::from_str(&text).expect("serde_json decodes");
+    assert_eq!(ours, theirs);
+    assert_eq!(ours, rows);
+    assert!(json::from_str::<Vec<Named>>(&text[..text.len() - 1]).is_err());
+
+    let bytes = rmp_serde::to_vec_named(&rows).expect("rmp-serde encodes");
+    let ours: Vec<Named> = msgpack::from_slice(&bytes).expect("fastwire decodes the MessagePack");
+    let theirs: Vec<Named> = rmp_serde::from_slice(&bytes).expect("rmp-serde decodes");
+    assert_eq!(ours, theirs);
+    assert_eq!(ours, rows);
+    assert!(msgpack::from_slice::<Vec<Named>>(&bytes[..bytes.len() - 1]).is_err());
+}

@@ -591,6 +591,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
                 let rest = r.remaining_len();
                 let by_memory = rest.saturating_mul(2) / std::mem::size_of::<T>().max(1);
                 out.reserve((rest / each).min(by_memory).min(r.max_items()));
+                out.advise_huge_pages();
             }
             index += 1;
         }

@@ -439,6 +439,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             }
             SeqForm::Array(len) => {
                 let mut out = Fill::with_capacity(initial_capacity::<T>(len, r.remaining()));
+                out.advise_huge_pages();
                 for index in 0..len {
                     // Each element built in its place in the buffer (see `Decode::decode_out`).
                     out.push_with(|slot| T::decode_out(r, slot))
