@@ -292,7 +292,7 @@ unsafe fn copy_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
 }
 
 /// Copies `bytes` (usually a short string) to `dst` and returns the position after them:
-/// runs up to 64 bytes by two overlapping copies of a fixed size rather than a call to
+/// runs up to 64 bytes by fixed-size copies (`owned::copy_short`) rather than a call to
 /// `memcpy`.
 ///
 /// # Safety
@@ -302,34 +302,13 @@ unsafe fn copy_short_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
     let len = bytes.len();
     let src = bytes.as_ptr();
     // SAFETY: every copy reads within `bytes` and writes within the `len` bytes of room the
-    // caller guarantees; source and destination are distinct allocations.
+    // caller guarantees (`copy_short` for 1 to 64 bytes); source and destination are
+    // distinct allocations.
     unsafe {
         if len > 64 {
             std::ptr::copy_nonoverlapping(src, dst, len);
-        } else if len >= 32 {
-            let head = src.cast::<[u8; 32]>().read_unaligned();
-            let tail = src.add(len - 32).cast::<[u8; 32]>().read_unaligned();
-            dst.cast::<[u8; 32]>().write_unaligned(head);
-            dst.add(len - 32).cast::<[u8; 32]>().write_unaligned(tail);
-        } else if len >= 16 {
-            let head = src.cast::<[u8; 16]>().read_unaligned();
-            let tail = src.add(len - 16).cast::<[u8; 16]>().read_unaligned();
-            dst.cast::<[u8; 16]>().write_unaligned(head);
-            dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(tail);
-        } else if len >= 8 {
-            let head = src.cast::<u64>().read_unaligned();
-            let tail = src.add(len - 8).cast::<u64>().read_unaligned();
-            dst.cast::<u64>().write_unaligned(head);
-            dst.add(len - 8).cast::<u64>().write_unaligned(tail);
-        } else if len >= 4 {
-            let head = src.cast::<u32>().read_unaligned();
-            let tail = src.add(len - 4).cast::<u32>().read_unaligned();
-            dst.cast::<u32>().write_unaligned(head);
-            dst.add(len - 4).cast::<u32>().write_unaligned(tail);
-        } else {
-            for i in 0..len {
-                *dst.add(i) = *src.add(i);
-            }
+        } else if len > 0 {
+            crate::owned::copy_short(src, dst, len);
         }
         dst.add(len)
     }
