@@ -1,5 +1,6 @@
 //! What the flattened-value readers of every format share: the `DecodeFlat` impls of the
-//! maps, `Option`, `Box` and `()`, written once over each format's `FlatEntries`,
+//! maps, `Option`, `Box` and `()`, and how a flattened map reads the members left after the
+//! pass (`finish_rest_into`), written once over each format's `FlatEntries`,
 //! `DecodeFlat`, `Decode` and `Error` (the names the macro's impls use, in scope where it is
 //! invoked) and the format's own `map_entries` (which reads each key as the format's keys are
 //! read). `$key` is the bound a map's key type needs.
@@ -52,6 +53,30 @@ macro_rules! decode_flat_impls {
             fn decode_flat(_: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
                 Ok(())
             }
+        }
+
+        /// A flattened map's `DecodeFlatRest::finish_rest`: the members collected (those it
+        /// could not read in the pass) read into the map as `DecodeFlat` reads them.
+        #[inline]
+        fn finish_rest_into<'de, K: $($key)+, V: Decode<'de>, M: Extend<(K, V)>>(
+            map: M,
+            entries: &FlatEntries<'de, '_>,
+        ) -> Result<M, Error> {
+            // Most often the pass read every member it was offered, and nothing is left.
+            if entries.is_empty() {
+                return Ok(map);
+            }
+            finish_rest_from(map, entries)
+        }
+
+        /// `finish_rest_into` with members left, out of line.
+        #[inline(never)]
+        fn finish_rest_from<'de, K: $($key)+, V: Decode<'de>, M: Extend<(K, V)>>(
+            mut map: M,
+            entries: &FlatEntries<'de, '_>,
+        ) -> Result<M, Error> {
+            map_entries(entries, |k, v| map.extend(Some((k, v))))?;
+            Ok(map)
         }
     };
 }

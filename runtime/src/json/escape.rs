@@ -68,8 +68,9 @@ pub(crate) fn write_quoted<W: Writer + ?Sized>(w: &mut W, value: &str) {
 }
 
 /// Up to how many bytes a string is checked as one or two words and copied without a call
-/// to `memcpy` (most values and every key of typical records: names, codes, ids). The Ts
-/// shapes' strings (2 to 19 bytes) so took about 105 instructions each to write, against 35.
+/// to `memcpy` (most values of typical records: names, codes, ids). With its four strings of 2
+/// to 12 bytes written so, the 14-field `Ts` encodes in 2,574 instructions instead of 2,715
+/// (callgrind).
 const SHORT: usize = 16;
 
 /// The escape flags of eight bytes: the high bit of each byte that is `"`, `\` or below
@@ -124,7 +125,7 @@ unsafe fn put_short_quoted(buf: &mut Vec<u8>, bytes: &[u8]) {
     let len = bytes.len();
     let at = buf.len();
     // SAFETY: the caller reserved `len + 2` bytes after `at`: the quotes go to `at` and
-    // `at + len + 1`, the text between them (`copy_short` takes 1 to 32 bytes, from a distinct
+    // `at + len + 1`, the text between them (`copy_short` takes 1 to 64 bytes, from a distinct
     // borrow); then `len + 2` bytes are initialised past the old length.
     unsafe {
         let dst = buf.as_mut_ptr().add(at);

@@ -410,30 +410,6 @@ fn offer_into<K, V>(map: &mut impl Extend<(K, V)>, entry: Option<(K, V)>) -> boo
     read
 }
 
-/// A flattened map's [`DecodeFlatRest::finish_rest`]: the members collected (those it could
-/// not read in the pass) read into the map as [`DecodeFlat`] reads them.
-#[inline]
-fn finish_rest_into<'de, K: Decode<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
-    map: M,
-    entries: &FlatEntries<'de, '_>,
-) -> Result<M, Error> {
-    // Most often the pass read every member it was offered, and nothing is left.
-    if entries.is_empty() {
-        return Ok(map);
-    }
-    finish_rest_from(map, entries)
-}
-
-/// [`finish_rest_into`] with members left, out of line.
-#[inline(never)]
-fn finish_rest_from<'de, K: Decode<'de>, V: Decode<'de>, M: Extend<(K, V)>>(
-    mut map: M,
-    entries: &FlatEntries<'de, '_>,
-) -> Result<M, Error> {
-    map_entries(entries, |k, v| map.extend(Some((k, v))))?;
-    Ok(map)
-}
-
 impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> DecodeFlatRest<'de>
     for std::collections::BTreeMap<K, V>
 {
