@@ -1,9 +1,11 @@
 //! What the flattened-value readers of every format share: the `DecodeFlat` impls of the
 //! maps, `Option`, `Box` and `()`, and how a flattened map reads the members left after the
-//! pass (`finish_rest_into`), written once over each format's `FlatEntries`,
-//! `DecodeFlat`, `Decode` and `Error` (the names the macro's impls use, in scope where it is
-//! invoked) and the format's own `map_entries` (which reads each key as the format's keys are
-//! read). `$key` is the bound a map's key type needs.
+//! pass (`finish_rest_into`), and how a struct is read from collected members through the
+//! readers of its fields (`FlatEntries::decode_fields`), written once over each format's
+//! `FlatEntries`, `DecodeFlat`, `DecodeFlatFields`, `Decode` and `Error` (the names the
+//! macro's impls use, in scope where it is invoked), the format's own `map_entries` (which
+//! reads each key as the format's keys are read) and `offered_key` (a collected key as
+//! `DecodeFlatFields::offer` takes it). `$key` is the bound a map's key type needs.
 
 /// The impls; see the module docs.
 macro_rules! decode_flat_impls {
@@ -45,6 +47,35 @@ macro_rules! decode_flat_impls {
         impl<'de, T: DecodeFlat<'de>> DecodeFlat<'de> for Box<T> {
             fn decode_flat(entries: &mut FlatEntries<'de, '_>) -> Result<Self, Error> {
                 T::decode_flat(entries).map(Box::new)
+            }
+        }
+
+        impl<'de> FlatEntries<'de, '_> {
+            /// Reads a struct from the members not taken, offering each in turn to its
+            /// fields' readers ([`DecodeFlatFields::offer`], which the derive writes for the
+            /// pass over an enclosing object), and taking those a field reads: the
+            /// `DecodeFlat` of a derived struct without flattened fields of its own, so that
+            /// each field's reader is written once per struct rather than once per way of
+            /// reading it.
+            #[doc(hidden)]
+            #[inline]
+            pub fn decode_fields<T: DecodeFlatFields<'de>>(&mut self) -> Result<T, Error> {
+                let mut slots = T::slots();
+                for index in 0..self.len() {
+                    if self.is_taken(index) {
+                        continue;
+                    }
+                    let key = self.key(index);
+                    let took =
+                        self.offer_value(index, |r| T::offer(&mut slots, offered_key(&key), r));
+                    // A field that fails on its member has taken it, as in serde (it stays
+                    // taken when an `Option` around the struct makes the failure a `None`).
+                    if !matches!(took, Ok(false)) {
+                        self.take(index);
+                    }
+                    took?;
+                }
+                T::finish(slots, self)
             }
         }
 

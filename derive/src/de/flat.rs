@@ -454,8 +454,9 @@ pub fn whole_struct(cx: &Ctx, layout: &impl Layout, target: &Target) -> TokenStr
     struct_from_entries(cx, layout, target, cx.deny_unknown_fields, source)
 }
 
-/// The body of `decode_flat` for a struct: named fields from the members, a newtype or
-/// transparent struct as its field's flat form. `None` for shapes that have no flat form.
+/// The body of `decode_flat` for a struct that has no `DecodeFlatFields`: one with flattened
+/// fields of its own reads its named fields from the members, a newtype or transparent struct
+/// is its field's flat form. `None` for shapes that have no flat form.
 pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<TokenStream> {
     let krate = cx.krate;
     let fmt = &cx.fmt;
@@ -492,9 +493,8 @@ pub fn struct_flat(cx: &Ctx, layout: &impl Layout, cont: &Container) -> Option<T
                 put: false,
             };
             let read = struct_from_entries(cx, layout, &target, false, Source::Entries);
-            if !reads_entries(fields) {
-                return Some(read);
-            }
+            // Only a struct with flattened fields comes here (the others are read through
+            // their `DecodeFlatFields`, by the runtime's `FlatEntries::decode_fields`).
             // serde reads a struct with flattened fields as a map, through an access that
             // takes no member from the enclosing object: the members its fields took stay
             // for the parts after it (and for `deny_unknown_fields`).

@@ -346,14 +346,22 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         }
         Data::Enum(variants) => tagged::enum_whole(&cx, layout, cont, variants),
     };
+    let fields_items = flat::struct_flat_fields(&cx, layout, cont);
     let flat_body = match &cont.data {
+        // A struct with readers for its fields (no flattened fields of its own) is read from
+        // collected members through them, by the runtime: its fields' readers are not
+        // written a second time.
+        Data::Struct(..) if fields_items.is_some() => {
+            Some(quote!(#fmt::FlatEntries::decode_fields::<Self>(__entries)))
+        }
         Data::Struct(..) => flat::struct_flat(&cx, layout, cont),
         Data::Enum(variants) if !variants.is_empty() && tagged::has_flat_form(cont, variants) => {
             Some(tagged::enum_flat(&cx, layout, cont, variants))
         }
         Data::Enum(_) => None,
     };
-    let fields_impl = flat::struct_flat_fields(&cx, layout, cont).map(|items| {
+    let by_fields = fields_items.is_some();
+    let fields_impl = fields_items.map(|items| {
         quote! {
             #[automatically_derived]
             impl #impl_generics #fmt::DecodeFlatFields<'de> for #ident #ty_generics #flat_where_clause {
@@ -362,10 +370,16 @@ pub fn generate(target: &Impl, layout: &impl Layout) -> TokenStream {
         }
     });
     let flat_impl = flat_body.map(|body| {
-        let container_default = container_default_statement(&cx);
+        // The runtime's reader applies the container's default (in `finish`); it is inlined
+        // so that a struct never flattened costs no code.
+        let (inline, container_default) = match by_fields {
+            true => (quote!(#[inline]), TokenStream::new()),
+            false => (TokenStream::new(), container_default_statement(&cx)),
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics #fmt::DecodeFlat<'de> for #ident #ty_generics #flat_where_clause {
+                #inline
                 fn decode_flat(
                     __entries: &mut #fmt::FlatEntries<'de, '_>,
                 ) -> #krate::__private::Result<Self, #fmt::Error> {

@@ -212,6 +212,19 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         self.reader.reread_with(self.entries[index].value, read)
     }
 
+    /// Offers the value of member `index` to `offer`, which either reads it and returns
+    /// `true`, or reads nothing and returns `false`.
+    #[inline]
+    fn offer_value(
+        &self,
+        index: usize,
+        offer: impl FnOnce(&mut Reader<'de>) -> Result<bool, Error>,
+    ) -> Result<bool, Error> {
+        let value = self.entries[index].value;
+        self.reader
+            .reread_part(value, |r| offer(r).map(|took| (took, took)))
+    }
+
     /// The entries not taken, as the bytes of one map (a map header, then each key and value
     /// as they stand in the input): what a serde impl reading a flattened value through the
     /// bridge is given.
@@ -479,6 +492,12 @@ fn map_entries<'de, K: Decode<'de>, V: Decode<'de>>(
         insert(key, value);
     }
     Ok(())
+}
+
+/// A collected key as [`DecodeFlatFields::offer`] takes it.
+#[inline]
+fn offered_key<'de>(key: &Option<Key<'de>>) -> Option<Key<'de>> {
+    *key
 }
 
 crate::flat::decode_flat_impls!(Decode<'de>);

@@ -396,8 +396,19 @@ impl<'de> Reader<'de> {
         raw: &'de str,
         read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.reread_part(raw, |r| read(r).map(|value| (value, true)))
+    }
+
+    /// [`Reader::reread_with`] where `read` says whether it read the value (`true`, and what
+    /// follows it is then an error as there) or left it (`false`: nothing is checked).
+    #[inline]
+    pub(crate) fn reread_part<T>(
+        &self,
+        raw: &'de str,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<(T, bool), Error>,
+    ) -> Result<T, Error> {
         if self.is_tree() {
-            return self.tree_reread_with(raw, read);
+            return self.tree_reread_part(raw, read);
         }
         // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
         // from elsewhere is caught by the check below.
@@ -425,11 +436,13 @@ impl<'de> Reader<'de> {
         };
         // serde_json reads such values out of a buffer of serde's, which knows no positions:
         // it places their data errors where its reader then is, as this reader is now.
-        let value = read(&mut again).map_err(|err| match err.is_data() {
+        let (value, whole) = read(&mut again).map_err(|err| match err.is_data() {
             true => err.reported_no_earlier_than(self.pos),
             false => err,
         })?;
-        again.end()?;
+        if whole {
+            again.end()?;
+        }
         Ok(value)
     }
 

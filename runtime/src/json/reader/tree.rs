@@ -620,10 +620,10 @@ impl<'de> Reader<'de> {
     /// did not come from this reader is read as text.
     #[cold]
     #[inline(never)]
-    pub(super) fn tree_reread_with<T>(
+    pub(super) fn tree_reread_part<T>(
         &self,
         raw: &'de str,
-        read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+        read: impl FnOnce(&mut Reader<'de>) -> Result<(T, bool), Error>,
     ) -> Result<T, Error> {
         let address = raw.as_ptr() as usize;
         let found = self.tree.as_deref().and_then(|tree| {
@@ -636,8 +636,10 @@ impl<'de> Reader<'de> {
         }
         .with_max_len(self.max_len);
         again.buffered = self.buffered;
-        let value = read(&mut again)?;
-        again.end()?;
+        let (value, whole) = read(&mut again)?;
+        if whole {
+            again.end()?;
+        }
         Ok(value)
     }
 

@@ -255,6 +255,17 @@ impl<'de> Reader<'de> {
         raw: &'de [u8],
         read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.reread_part(raw, |r| read(r).map(|value| (value, true)))
+    }
+
+    /// [`Reader::reread_with`] where `read` says whether it read the value (`true`, and what
+    /// follows it is then an error as there) or left it (`false`: nothing is checked).
+    #[inline]
+    pub(crate) fn reread_part<T>(
+        &self,
+        raw: &'de [u8],
+        read: impl FnOnce(&mut Reader<'de>) -> Result<(T, bool), Error>,
+    ) -> Result<T, Error> {
         // Where `raw` sits in the input. Addresses as integers: no unsafe code, and a slice
         // from elsewhere is caught by the check below.
         let start = (raw.as_ptr() as usize).wrapping_sub(self.input.as_ptr() as usize);
@@ -272,8 +283,10 @@ impl<'de> Reader<'de> {
             max_len: self.max_len,
             last_key: start,
         };
-        let value = read(&mut again)?;
-        again.end()?;
+        let (value, whole) = read(&mut again)?;
+        if whole {
+            again.end()?;
+        }
         Ok(value)
     }
 
