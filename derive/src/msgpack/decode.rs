@@ -38,19 +38,22 @@ impl Layout for MsgpackLayout {
                 let ty = field.ty;
                 // A concrete type may be read through serde (see `ser::dispatch`), which takes
                 // no value from a `bin` byte; nor does a field read by a function of its own.
+                // (`#position < __len`, the length of `__bytes`, was checked.)
                 let bin = if field.attrs.decoded_by_function() {
                     quote! {
-                        #fmt::Reader::bin_element_with(__r, __bytes, #position, "an integer", __at, |_| {
-                            #krate::__private::Option::<#ty>::None
-                        })?
+                        #fmt::Reader::bin_element_found(
+                            __r, __bytes, #position, "an integer", __at,
+                            #krate::__private::Option::<#ty>::None,
+                        )?
                     }
                 } else if crate::bound::mentions_type_param(cx.cont, ty) {
                     quote!(#fmt::Reader::bin_element::<#ty>(__r, __bytes, #position, "an integer", __at)?)
                 } else {
                     quote! {
-                        #fmt::Reader::bin_element_with(__r, __bytes, #position, "an integer", __at, |__b| {
-                            #krate::__dispatch!(msgpack::from_bin_byte::<#ty>(__b))
-                        })?
+                        #fmt::Reader::bin_element_found(
+                            __r, __bytes, #position, "an integer", __at,
+                            #krate::__dispatch!(msgpack::from_bin_byte::<#ty>(__bytes[#position])),
+                        )?
                     }
                 };
                 quote! {

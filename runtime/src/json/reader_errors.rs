@@ -81,7 +81,9 @@ pub(super) fn utf8_error<'de, T: Decode<'de>>(
         return invalid(valid_up_to + 1).locate(input);
     };
     let mut r = options.reader(valid);
-    let err = match T::decode(&mut r).and_then(|value| r.end().map(|()| value)) {
+    // Read as `from_str` reads a document (the same instance of a derived decoder: no second
+    // one for this error path).
+    let err = match T::decode_out(&mut r, crate::fill::Whole) {
         Ok(_) => return invalid(valid_up_to + 1).locate(input),
         Err(err) => err.place(r.offset()),
     };

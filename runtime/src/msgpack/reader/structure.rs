@@ -155,8 +155,24 @@ impl<'de> Reader<'de> {
         at: usize,
         value: impl FnOnce(u8) -> Option<T>,
     ) -> Result<T, Error> {
-        let byte = bytes[index];
-        value(byte).ok_or_else(|| {
+        let found = value(bytes[index]);
+        self.bin_element_found(bytes, index, expected, at, found)
+    }
+
+    /// [`Reader::bin_element_with`] given what the value function made of the byte (generated
+    /// code computes it in place: no closure per field).
+    #[doc(hidden)]
+    #[inline]
+    pub fn bin_element_found<T>(
+        &self,
+        bytes: &[u8],
+        index: usize,
+        expected: &'static str,
+        at: usize,
+        found: Option<T>,
+    ) -> Result<T, Error> {
+        found.ok_or_else(|| {
+            let byte = bytes[index];
             self.invalid_type_found(format!("integer `{byte}`"), expected, at)
                 .in_index(index)
         })
