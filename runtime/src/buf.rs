@@ -6,7 +6,8 @@
 /// # Safety
 /// `buf` must have at least `bytes.len()` bytes of spare capacity.
 #[cfg(feature = "json")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) unsafe fn put_unchecked(buf: &mut Vec<u8>, bytes: &[u8]) {
     let len = buf.len();
     // SAFETY: the caller guarantees `bytes.len()` bytes of spare capacity after `len`; the
@@ -160,7 +161,8 @@ pub(crate) fn advise_huge_pages_in(start: *mut u8, len: usize) {
 
 /// Other systems, and Miri (which cannot call into the kernel): ordinary pages.
 #[cfg(not(all(target_os = "linux", not(miri))))]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn advise_huge_pages_in(_start: *mut u8, _len: usize) {}
 
 /// Size of the buffer the streaming writers fill before handing bytes to the stream. Large

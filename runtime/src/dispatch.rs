@@ -33,14 +33,16 @@ pub struct DecodeProbe<T>(PhantomData<fn() -> T>);
 
 impl<T> DecodeProbe<T> {
     /// The probe for `T`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub const fn new() -> Self {
         DecodeProbe(PhantomData)
     }
 }
 
 impl<T> Default for DecodeProbe<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn default() -> Self {
         DecodeProbe::new()
     }
@@ -121,12 +123,14 @@ pub trait NativeJsonEncode {
 
 #[cfg(feature = "json")]
 impl<T: ?Sized + json::Encode> NativeJsonEncode for &Dispatch<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_encode<W: json::Writer>(&self, w: &mut W) {
         self.0.encode(w);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_size_hint(&self) -> usize {
         self.0.size_hint()
     }
@@ -172,12 +176,14 @@ pub trait NativeJsonDecode<'de> {
 impl<'de, T: json::Decode<'de>> NativeJsonDecode<'de> for &DecodeProbe<T> {
     type Value = T;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_decode(&self, r: &mut json::Reader<'de>) -> Result<T, json::Error> {
         T::decode(r)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_missing(&self) -> Option<T> {
         T::missing()
     }
@@ -220,22 +226,26 @@ pub trait NativeMsgpackEncode {
 
 #[cfg(feature = "msgpack")]
 impl<T: ?Sized + msgpack::Encode> NativeMsgpackEncode for &Dispatch<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_encode<W: msgpack::Writer>(&self, w: &mut W) {
         self.0.encode(w);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_encode_after<W: msgpack::Writer>(&self, prefix: &[u8], w: &mut W) {
         self.0.encode_after(prefix, w);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_encode_bounded(&self, slot: &mut msgpack::Slot<'_>) {
         self.0.encode_bounded(slot);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_size_hint(&self) -> usize {
         self.0.size_hint()
     }
@@ -306,17 +316,20 @@ pub trait NativeMsgpackDecode<'de> {
 impl<'de, T: msgpack::Decode<'de>> NativeMsgpackDecode<'de> for &DecodeProbe<T> {
     type Value = T;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_from_bin_byte(&self, byte: u8) -> Option<T> {
         T::from_bin_byte(byte)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_decode(&self, r: &mut msgpack::Reader<'de>) -> Result<T, msgpack::Error> {
         T::decode(r)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_missing(&self) -> Option<T> {
         T::missing()
     }

@@ -52,7 +52,8 @@ impl<T> Fill<T> {
 
     /// Appends `item`, growing the buffer (by doubling, as `Vec` does) when it is full.
     #[cfg_attr(not(feature = "msgpack"), allow(dead_code))] // JSON builds its elements in place
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn push(&mut self, item: T) {
         if self.len == self.cap {
             (self.ptr, self.cap) = grow(self.ptr, self.len, self.cap);
@@ -125,7 +126,8 @@ impl<T> Fill<T> {
     /// Appends the value `write` puts into the next slot (see [`Slot`]), growing the buffer
     /// first when it is full: a decoder that builds its value in the slot writes it straight
     /// into the vector, with no copy through the stack. An error leaves the vector as it was.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn push_with<E>(
         &mut self,
         write: impl for<'s> FnOnce(Slot<'s, T>) -> Result<Filled<'s>, E>,
@@ -181,7 +183,8 @@ pub struct Filled<'s> {
 }
 
 impl<'s, T> Slot<'s, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new(place: &'s mut std::mem::MaybeUninit<T>) -> Self {
         Slot {
             place,
@@ -190,7 +193,8 @@ impl<'s, T> Slot<'s, T> {
     }
 
     /// Writes `value` into the slot.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put(self, value: T) -> Filled<'s> {
         self.place.write(value);
         Filled {
@@ -218,7 +222,8 @@ impl<'s, T> Output<T> for Slot<'s, T> {
     type Done = Filled<'s>;
     const END: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put(self, value: T) -> Filled<'s> {
         Slot::put(self, value)
     }
@@ -232,7 +237,8 @@ impl<T> Output<T> for Whole {
     type Done = T;
     const END: bool = true;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put(self, value: T) -> T {
         value
     }
@@ -241,7 +247,8 @@ impl<T> Output<T> for Whole {
 /// The value `write` puts into a slot on the stack: how a type whose decoder writes into a
 /// [`Slot`] is read as a plain value.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn through_slot<T, E>(
     write: impl for<'s> FnOnce(Slot<'s, T>) -> Result<Filled<'s>, E>,
 ) -> Result<T, E> {

@@ -18,14 +18,16 @@ pub struct FlatProbe<T>(PhantomData<fn() -> T>);
 
 impl<T> FlatProbe<T> {
     /// The probe for `T`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub const fn new() -> Self {
         FlatProbe(PhantomData)
     }
 }
 
 impl<T> Default for FlatProbe<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn default() -> Self {
         FlatProbe::new()
     }
@@ -64,17 +66,20 @@ macro_rules! probe {
             type Value = T;
             type Slots = T::Slots;
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn $slots(&self) -> T::Slots {
                 T::slots()
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn $sees_rest(&self) -> bool {
                 T::SEES_REST
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn $offer(
                 &self,
                 slots: &mut T::Slots,
@@ -84,7 +89,8 @@ macro_rules! probe {
                 T::offer(slots, key, r)
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn $finish(
                 &self,
                 slots: T::Slots,
@@ -96,17 +102,20 @@ macro_rules! probe {
 
         impl<T> FlatProbe<T> {
             /// No slots: the fallback takes no member in the pass.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             pub fn $slots(&self) {}
 
             /// The fallback reads every member left, as far as the fields after it know.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             pub fn $sees_rest(&self) -> bool {
                 true
             }
 
             /// Takes no member.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             pub fn $offer<'de>(
                 &self,
                 _: &mut (),
@@ -117,7 +126,8 @@ macro_rules! probe {
             }
 
             /// Reads the value from the members left, through `DecodeFlat`.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             pub fn $finish<'de>(
                 &self,
                 _: (),
@@ -175,12 +185,14 @@ impl<'de, T: crate::json::DecodeFlatRest<'de>> JsonFlatRest<'de> for &&FlatProbe
     type Value = T;
     type Slots = T::RestSlots;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_slots(&self) -> T::RestSlots {
         T::rest_slots()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_offer(
         &self,
         slots: &mut T::RestSlots,
@@ -190,7 +202,8 @@ impl<'de, T: crate::json::DecodeFlatRest<'de>> JsonFlatRest<'de> for &&FlatProbe
         T::offer_rest(slots, key, r)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __json_finish(
         &self,
         slots: T::RestSlots,
@@ -241,12 +254,14 @@ impl<'de, T: crate::msgpack::DecodeFlatRest<'de>> MsgpackFlatRest<'de> for &&Fla
     type Value = T;
     type Slots = T::RestSlots;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_slots(&self) -> T::RestSlots {
         T::rest_slots()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_offer(
         &self,
         slots: &mut T::RestSlots,
@@ -256,7 +271,8 @@ impl<'de, T: crate::msgpack::DecodeFlatRest<'de>> MsgpackFlatRest<'de> for &&Fla
         T::offer_rest(slots, key, r)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __msgpack_finish(
         &self,
         slots: T::RestSlots,

@@ -149,6 +149,13 @@
 //!
 //! Either format can be turned off; the derives then write impls for the other one only.
 
+// `#[inline(always)]` throughout the crate is written
+// `#[cfg_attr(not(debug_assertions), inline(always))] #[cfg_attr(debug_assertions, inline)]`:
+// an unoptimized build (the one with debug assertions) copies an always-inline body into every
+// call, and generated decoders call the small readers at every field, which made a debug build
+// of a crate of derived types spend most of its time in LLVM (100 structs: 29.7 s -> 19.0 s of
+// rustc time without it) for no speed in that build. Optimized builds inline as written.
+
 #[cfg(any(feature = "json", feature = "msgpack"))]
 mod buf;
 #[cfg(any(feature = "json", feature = "msgpack"))]

@@ -5,7 +5,8 @@
 use std::alloc::{self, Layout};
 
 /// An owned copy of `text`, its capacity its length, as `String::from(text)` makes it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn owned_string(text: &str) -> String {
     let len = text.len();
     if len == 0 || len > 32 {
@@ -38,7 +39,8 @@ pub(crate) fn owned_string(text: &str) -> String {
 /// # Safety
 /// `1 <= len <= 64`; `src` valid for reading `len` bytes, `dst` for writing `len` bytes, the
 /// two not overlapping.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: the caller's contract; each branch meets `copy_ends`' bounds, and the single
     // bytes lie below `len`.
@@ -65,7 +67,8 @@ pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
 /// # Safety
 /// `N <= len <= 2 * N`; `src` valid for reading `len` bytes, `dst` for writing `len` bytes,
 /// the two not overlapping.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn copy_ends<const N: usize>(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: the caller's contract: both blocks lie inside `len` bytes of each.
     unsafe {

@@ -88,7 +88,8 @@ const BEYOND_CHRONO: &str = "out of chrono's range";
 ///
 /// The eight digits are checked and paired at once (SWAR): `YYYY`, `MM` and `DD` gathered in
 /// one word, little-endian (the first digit in the low byte).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn common_date(text: &[u8]) -> Option<NaiveDate> {
     // Two loads: `YYYY-MM-` and `DD`.
     let (head, tail) = text.split_first_chunk::<8>()?;

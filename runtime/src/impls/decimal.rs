@@ -66,7 +66,8 @@ impl Text {
         text
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, byte: u8) {
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
@@ -74,7 +75,8 @@ impl Text {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend(&mut self, bytes: &[u8]) {
         if let Some(room) = self.bytes.get_mut(self.len..self.len + bytes.len()) {
             room.copy_from_slice(bytes);
@@ -150,7 +152,8 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// other text. All eight bytes are checked and converted at once (SWAR): the bytes below the
 /// text become `0`s, the point is taken out by moving the bytes before it up one place, and
 /// the eight digits are summed in pairs, fours and eights.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_plain(word: u64, len: usize) -> Option<(u32, u32)> {
     if !(1..=8).contains(&len) {
         return None;
@@ -198,7 +201,8 @@ fn short_plain(word: u64, len: usize) -> Option<(u32, u32)> {
 /// The value of plain decimal text (an optional minus, then what [`short_plain`] reads) when
 /// its unsigned part is 4 to 8 bytes, the whole of `text`; `None` for any other text, which
 /// [`plain_prefix`] then reads or refuses.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_text(text: &[u8]) -> Option<Decimal> {
     let negative = text.first() == Some(&b'-');
     let body = &text[usize::from(negative)..];
@@ -219,7 +223,8 @@ fn short_text(text: &[u8]) -> Option<Decimal> {
 /// `len` bytes that end `word` (read little-endian: the text in its top bytes), `negative`
 /// when its first byte is `-`; `None` for any other text, and when the text without its
 /// sign is longer than 8 bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_tail(word: u64, len: usize, negative: bool) -> Option<Decimal> {
     let (mantissa, scale) = short_plain(word, len - usize::from(negative))?;
     Some(Decimal::from_parts(mantissa, 0, 0, negative, scale))
@@ -229,7 +234,8 @@ fn short_tail(word: u64, len: usize, negative: bool) -> Option<Decimal> {
 /// input after a JSON string's opening quote, when the string ends after at most 8 bytes of
 /// it (the sign aside), with the text's length; `None` otherwise (and when fewer than 9
 /// bytes follow the sign), for [`plain_prefix`] to read.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_json(body: &[u8]) -> Option<(Decimal, usize)> {
     let negative = body.first() == Some(&b'-');
     let sign = usize::from(negative);
@@ -323,7 +329,8 @@ impl crate::json::Encode for Decimal {
 #[cfg(feature = "json")]
 impl<'de> crate::json::Decode<'de> for Decimal {
     // Short plain text in the caller; the rest a call away.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
         if r.peek()? == b'"' {
             if let Some((value, len)) = r.peek_str_body().and_then(short_json) {
@@ -412,7 +419,8 @@ impl crate::msgpack::Encode for Decimal {
 #[cfg(feature = "msgpack")]
 impl<'de> crate::msgpack::Decode<'de> for Decimal {
     // Short plain text in the caller; the rest a call away.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
         // Plain text in a `fixstr` (what a decimal is written as), read straight from the
         // bytes: its digits, minus and point are ASCII.

@@ -57,7 +57,8 @@ macro_rules! text_impls {
         #[cfg(feature = "json")]
         impl<'de> crate::json::Decode<'de> for $ty {
             // The fast reading in the caller; the general one a call away.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
                 $(
                     if r.peek()? == b'"' {
@@ -122,7 +123,8 @@ macro_rules! text_impls {
         #[cfg(feature = "msgpack")]
         impl<'de> crate::msgpack::Decode<'de> for $ty {
             // The fast reading in the caller; the general one a call away.
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(r: &mut crate::msgpack::Reader<'de>) -> Result<Self, crate::msgpack::Error> {
                 $(
                     if let Some($fixed) = r.peek_fixstr::<$len>() {

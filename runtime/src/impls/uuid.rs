@@ -46,7 +46,8 @@ impl crate::json::Encode for Uuid {
 #[cfg(feature = "json")]
 impl<'de> crate::json::Decode<'de> for Uuid {
     // The hyphenated form in the caller; any other a call away.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut crate::json::Reader<'de>) -> Result<Self, crate::json::Error> {
         // The hyphenated form, read in place: 36 characters a UUID takes are hex digits and
         // hyphens, so a string of them has no escapes.
@@ -65,7 +66,8 @@ impl<'de> crate::json::Decode<'de> for Uuid {
 /// The UUID that hyphenated text (`8-4-4-4-12` hex digits, either case) names, as
 /// `Uuid::try_parse_ascii` reads it; `None` for any other text.
 #[cfg(feature = "json")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn hyphenated(text: &[u8; 36]) -> Option<Uuid> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -81,7 +83,8 @@ fn hyphenated(text: &[u8; 36]) -> Option<Uuid> {
 /// gathered into two vectors, each byte checked as a digit or letter and turned into its
 /// value, and the values paired into bytes.
 #[cfg(all(feature = "json", target_arch = "x86_64"))]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn hyphenated_sse2(text: &[u8; 36]) -> Option<[u8; 16]> {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,

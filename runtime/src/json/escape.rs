@@ -75,7 +75,8 @@ const SHORT: usize = 16;
 
 /// The escape flags of eight bytes: the high bit of each byte that is `"`, `\` or below
 /// 0x20 (exactly those bytes when it is the lowest set; any set bit means one of them).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn escape_flags(x: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -92,7 +93,8 @@ fn escape_flags(x: u64) -> u64 {
 /// Whether `bytes`, at most [`SHORT`] of them, need no escape: every byte looked at in at
 /// most two words read from inside the slice (the first and last eight or four bytes,
 /// overlapping; or the first, middle and last byte of one to three, repeated).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_is_clean(bytes: &[u8]) -> bool {
     let len = bytes.len();
     let word = |at: usize| -> u64 {
@@ -120,7 +122,8 @@ fn short_is_clean(bytes: &[u8]) -> bool {
 ///
 /// # Safety
 /// `bytes.len() <= SHORT`, and `buf` has room for `bytes.len() + 2` more bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn put_short_quoted(buf: &mut Vec<u8>, bytes: &[u8]) {
     let len = bytes.len();
     let at = buf.len();

@@ -33,7 +33,8 @@ const POW10_F64: [f64; 23] = [
 /// that `digits` is the first 19 significant digits of a longer digit string with a non-zero
 /// digit among the rest, so the exact value lies strictly between `digits × 10^exp10` and
 /// `(digits + 1) × 10^exp10`. Results too large for `f64` come back as infinity.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decimal_to_f64(digits: u64, exp10: i64, truncated: bool) -> Option<f64> {
     if !truncated && digits <= 1 << 53 && (-22..=22).contains(&exp10) {
         let value = digits as f64;
@@ -106,7 +107,8 @@ fn floor_log2_pow10(q: i64) -> i64 {
 /// The binary exponent: `V × 2^(t + 64 + q - lz)` is the value (`lz` the normalising shift),
 /// `t = floor(log2(5^q)) - 127`, so the biased exponent of `round(m / 2) × 2^(s + 1 + ...)` is
 /// `floor(log2(10^q)) + 1086 + (s - 73) - lz`, one more when rounding carries to `2^53`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn eisel_lemire(w: u64, q: i64) -> Option<u64> {
     let lz = w.leading_zeros();
     let w = w << lz;

@@ -25,7 +25,8 @@ const E8: u64 = 100_000_000;
 
 /// The digit values (0-9) of `n` (below 10^8) as eight bytes of a word, its first digit (of
 /// eight, counting leading zeros) in the lowest byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn eight_digits(n: u32) -> u64 {
     debug_assert!(u64::from(n) < E8);
     // Two lanes of 32 bits: the first four digits in the low lane, the last four above.
@@ -50,7 +51,8 @@ const ZEROS: u64 = 0x3030_3030_3030_3030;
 ///
 /// # Safety
 /// `dst` must be valid for writes of eight bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn put_eight(dst: *mut u8, digits: u64) {
     // SAFETY: the caller guarantees eight writable bytes at `dst`; `[u8; 8]` has alignment 1.
     unsafe { dst.cast::<[u8; 8]>().write((digits | ZEROS).to_le_bytes()) }
@@ -62,7 +64,8 @@ unsafe fn put_eight(dst: *mut u8, digits: u64) {
 ///
 /// # Safety
 /// `dst` must be valid for writes of eight bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn put_leading(dst: *mut u8, n: u32) -> usize {
     if n < 10 {
         // SAFETY: the caller guarantees eight writable bytes at `dst`.

@@ -122,7 +122,8 @@ pub trait Writer: sealed::Sealed {
     }
 
     /// Ensures the next `additional` bytes can be appended without growing or flushing.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, additional: usize) {
         let buf = self.buffer(Token);
         if buf.capacity() - buf.len() < additional {
@@ -132,7 +133,8 @@ pub trait Writer: sealed::Sealed {
 
     /// Appends `fragment` as it is. It must be valid JSON in its position: this is how
     /// pre-encoded keys and literals are written.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_fragment(&mut self, fragment: &str) {
         self.reserve(fragment.len());
         // SAFETY: `reserve` just ensured `fragment.len()` bytes of spare capacity.
@@ -318,7 +320,8 @@ pub trait Writer: sealed::Sealed {
 
     /// Opens an object and writes its first key from a pre-encoded fragment of the form
     /// `{"key":` (the key already escaped).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn field_open(&mut self, fragment: &'static str) {
         if Self::PRETTY {
             self.begin_object();
@@ -330,7 +333,8 @@ pub trait Writer: sealed::Sealed {
 
     /// Writes a key that follows another member, from a pre-encoded fragment of the form
     /// `,"key":`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn field(&mut self, fragment: &'static str) {
         if Self::PRETTY {
             pretty_key(self, true, &fragment[1..fragment.len() - 1]);
@@ -341,7 +345,8 @@ pub trait Writer: sealed::Sealed {
 
     /// Writes the first key of an object already opened with [`Writer::begin_object`], from a
     /// fragment of the form `,"key":` (the comma is left out).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn field_first(&mut self, fragment: &'static str) {
         if Self::PRETTY {
             pretty_key(self, false, &fragment[1..fragment.len() - 1]);
@@ -441,7 +446,8 @@ impl<'a, const PRETTY: bool> VecWriter<'a, PRETTY> {
 impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
     const PRETTY: bool = PRETTY;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8> {
         self.out
     }
@@ -452,17 +458,20 @@ impl<const PRETTY: bool> Writer for VecWriter<'_, PRETTY> {
         self.out.reserve(additional);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn depth(&mut self) -> &mut usize {
         &mut self.depth
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn indent(&self) -> &str {
         self.indent
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str) {
         (self.out, self.indent)
     }
@@ -601,7 +610,8 @@ impl<'i, W: io::Write, const PRETTY: bool> IoWriter<'i, W, PRETTY> {
 impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<'_, W, PRETTY> {
     const PRETTY: bool = PRETTY;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn buffer(&mut self, _: crate::json::Token) -> &mut Vec<u8> {
         &mut self.buf
     }
@@ -615,17 +625,20 @@ impl<W: io::Write, const PRETTY: bool> Writer for IoWriter<'_, W, PRETTY> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn depth(&mut self) -> &mut usize {
         &mut self.depth
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn indent(&self) -> &str {
         self.indent
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn buffer_and_indent(&mut self, _: crate::json::Token) -> (&mut Vec<u8>, &str) {
         (&mut self.buf, self.indent)
     }

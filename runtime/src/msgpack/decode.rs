@@ -86,7 +86,8 @@ pub trait Decode<'de>: Sized {
     /// default reads the elements one by one; an override must accept exactly what the
     /// default accepts, with the same errors.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
         decode_array_items(r)
     }
@@ -198,7 +199,8 @@ impl<'de> Decode<'de> for f64 {
 
     /// An array of `float 64`s (the form writers use) in one piece; anything else element by
     /// element.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode_array<const N: usize>(r: &mut Reader<'de>) -> Result<[Self; N], Error> {
         match r.try_f64_array::<N>() {
             Some(values) => Ok(values),
@@ -241,7 +243,8 @@ impl<'de> Decode<'de> for char {
 
 impl<'de> Decode<'de> for String {
     // Short ASCII text in the caller; any other a call away.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         if let Some(text) = r.try_ascii_fixstr() {
             return Ok(crate::owned::owned_string(text));
@@ -428,7 +431,8 @@ pub(crate) fn decode_seq<'de, T: Decode<'de>>(
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         // Arrays, the form writers use, directly (an empty one costs no allocation).
         let at = r.offset();
@@ -523,7 +527,8 @@ struct ArraySlots<T, const N: usize> {
 }
 
 impl<T, const N: usize> ArraySlots<T, N> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new() -> Self {
         ArraySlots {
             items: [const { std::mem::MaybeUninit::uninit() }; N],
@@ -532,14 +537,16 @@ impl<T, const N: usize> ArraySlots<T, N> {
     }
 
     /// Puts `item` in the next slot. Called at most `N` times.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, item: T) {
         self.items[self.filled].write(item);
         self.filled += 1;
     }
 
     /// The full array. Called only once all `N` slots are filled.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn into_array(self) -> [T; N] {
         assert_eq!(
             self.filled, N,
@@ -564,7 +571,8 @@ impl<T, const N: usize> Drop for ArraySlots<T, N> {
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     /// An array of exactly `N` elements, read straight into place; or a `bin`, as rmp-serde
     /// reads one.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(r: &mut Reader<'de>) -> Result<Self, Error> {
         T::decode_array::<N>(r)
     }
@@ -572,7 +580,8 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
 
 /// `[T; N]` read element by element (what [`Decode::decode_array`] does unless a type
 /// overrides it).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn decode_array_items<'de, T: Decode<'de>, const N: usize>(
     r: &mut Reader<'de>,
 ) -> Result<[T; N], Error> {
@@ -597,7 +606,8 @@ fn array_length_error<const N: usize>(r: &Reader<'_>, len: usize, at: usize) -> 
 }
 
 /// An array whose elements `next` yields in order, or its first error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn fill_array<T, const N: usize>(
     mut next: impl FnMut(usize) -> Result<T, Error>,
 ) -> Result<[T; N], Error> {

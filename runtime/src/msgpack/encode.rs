@@ -68,7 +68,8 @@ pub trait Encode {
     /// Writes `prefix` (pre-encoded bytes, such as a struct's key for this field) and then
     /// `self`, with one capacity check for both where the size allows.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         match Self::MAX_SIZE {
             Some(max) if max <= BOUNDED_LIMIT => w.write_bounded(prefix.len() + max, |slot| {
@@ -169,7 +170,8 @@ pub(crate) fn map_hint<'a, K: Encode + 'a, V: Encode + 'a>(
 }
 
 /// How many elements of bounded size `each` one slot takes when a sequence is written in runs.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 const fn run_length(each: usize) -> usize {
     let run = 4096 / if each == 0 { 1 } else { each };
     if run == 0 {
@@ -260,7 +262,8 @@ macro_rules! encode_bounded_as {
                 $hint
             }
             const MAX_SIZE: Option<usize> = Some($max);
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode_bounded(&self, $slot: &mut Slot<'_>) {
                 let $this = self;
                 $put
@@ -355,7 +358,8 @@ impl Encode for str {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         w.write_str_after(prefix, self);
     }
@@ -370,7 +374,8 @@ impl Encode for String {
     fn size_hint(&self) -> usize {
         self.len() + 3
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         w.write_str_after(prefix, self);
     }
@@ -400,7 +405,8 @@ impl<T: Encode> Encode for Option<T> {
             None => slot.put_nil(),
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         match self {
             Some(value) => value.encode_after(prefix, w),
@@ -428,7 +434,8 @@ macro_rules! encode_deref {
             fn size_hint(&self) -> usize {
                 (**self).size_hint()
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
                 (**self).encode_after(prefix, w);
             }
@@ -453,7 +460,8 @@ impl<T: ?Sized + ToOwned + Encode> Encode for Cow<'_, T> {
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         (**self).encode_after(prefix, w);
     }
@@ -479,7 +487,8 @@ macro_rules! encode_wrapper {
                 let $this = self;
                 $inner.encode_bounded(slot);
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
                 let $this = self;
                 $inner.encode_after(prefix, w);

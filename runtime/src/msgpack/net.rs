@@ -17,7 +17,8 @@ use super::{Decode, Encode, Error, Reader, Writer};
 const OCTET_MAX: usize = 2;
 
 /// An array header and `N` octets, each a positive fixint or a `uint 8`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put_octets<const N: usize>(slot: &mut Slot<'_>, octets: [u8; N]) {
     slot.put_array_len(N);
     for octet in octets {
@@ -30,7 +31,8 @@ fn put_octets<const N: usize>(slot: &mut Slot<'_>, octets: [u8; N]) {
 }
 
 /// A port in its smallest integer form: at most a `uint 16`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put_port(slot: &mut Slot<'_>, port: u16) {
     match port {
         0..=0x7f => slot.put(&[port as u8]),

@@ -4,7 +4,8 @@
 
 /// `bytes` as `&str` if they are valid UTF-8: ASCII (most keys and many values) settled by a
 /// word-at-a-time check, other text by [`utf8_non_ascii`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
     if bytes.is_ascii() {
         // SAFETY: ASCII is valid UTF-8.
@@ -26,7 +27,8 @@ fn utf8_non_ascii(bytes: &[u8]) -> Option<&str> {
 /// Short text (under 64 bytes, where simdutf8 itself would take std's byte-by-byte check):
 /// with AVX2, simdutf8's AVX2 validator, which checks it as one zero-padded block; otherwise
 /// std's check.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short(bytes: &[u8]) -> Option<&str> {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
@@ -63,7 +65,8 @@ fn simd_avx2(bytes: &[u8]) -> Option<&str> {
 /// Copies `bytes` (`N` to 64 of them) to the start of `block` as its first `N` bytes and
 /// its last `N`; `None` when there are fewer than `N` or more than 64.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn copy_ends<const N: usize>(block: &mut [u8; 64], bytes: &[u8]) -> Option<()> {
     let len = bytes.len();
     *block.first_chunk_mut::<N>()? = *bytes.first_chunk::<N>()?;

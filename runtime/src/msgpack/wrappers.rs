@@ -427,7 +427,8 @@ impl<T: Encode> Encode for Saturating<T> {
         self.0.encode_bounded(slot);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode_after<W: Writer>(&self, prefix: &[u8], w: &mut W) {
         self.0.encode_after(prefix, w);
     }

@@ -101,7 +101,8 @@ pub trait Writer: sealed::Sealed {
     }
 
     /// Ensures the next `additional` bytes can be appended without growing or flushing.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, additional: usize) {
         if self.cursor().room() < additional {
             self.make_room(additional);
@@ -110,7 +111,8 @@ pub trait Writer: sealed::Sealed {
 
     /// Appends `bytes` as they are. They must be valid MessagePack in their position: this is
     /// how pre-encoded keys and headers are written.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_raw(&mut self, bytes: &[u8]) {
         self.reserve(bytes.len());
         // SAFETY: `reserve` just ensured `bytes.len()` bytes of room.
@@ -125,7 +127,8 @@ pub trait Writer: sealed::Sealed {
     /// # Panics
     /// If `write` writes more than `max` bytes.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_bounded(&mut self, max: usize, write: impl FnOnce(&mut Slot<'_>)) {
         if self.cursor().room() < max {
             return write_bounded_short(self, max, write);
@@ -193,7 +196,8 @@ pub trait Writer: sealed::Sealed {
     /// Writes `prefix` (pre-encoded bytes, such as a key) and then the string `value`, with
     /// one capacity check for both when the string is short.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_str_after(&mut self, prefix: &[u8], value: &str) {
         let len = value.len();
         if len > u8::MAX as usize {
@@ -282,7 +286,8 @@ pub trait Writer: sealed::Sealed {
 ///
 /// # Safety
 /// `dst` must have room for `bytes.len()` bytes that may be written.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn copy_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
     // SAFETY: the caller guarantees the room; the source is a distinct borrow.
     unsafe {
@@ -297,7 +302,8 @@ unsafe fn copy_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
 ///
 /// # Safety
 /// `dst` must have room for `bytes.len()` bytes that may be written.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 unsafe fn copy_short_to(dst: *mut u8, bytes: &[u8]) -> *mut u8 {
     let len = bytes.len();
     let src = bytes.as_ptr();
@@ -425,7 +431,8 @@ impl Cursor {
     }
 
     /// How many bytes can be written before asking for more room.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn room(&self) -> usize {
         self.end as usize - self.pos as usize
     }
@@ -434,7 +441,8 @@ impl Cursor {
     ///
     /// # Safety
     /// There must be at least `bytes.len()` bytes of room.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     unsafe fn put(&mut self, bytes: &[u8]) {
         // SAFETY: the caller guarantees the room, which the invariant says may be written; the
         // source is a distinct borrow, so the ranges cannot overlap.
@@ -462,13 +470,15 @@ pub struct Slot<'a> {
 
 impl Slot<'_> {
     /// How many bytes are left in the region.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn room(&self) -> usize {
         self.end as usize - self.pos as usize
     }
 
     /// Checks that `len` more bytes fit: they always do when the size bounds are right.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn check(&self, len: usize) {
         if len > self.room() {
             slot_overflow(len, self.room());
@@ -476,7 +486,8 @@ impl Slot<'_> {
     }
 
     /// Appends `bytes` (pre-encoded MessagePack, such as a key).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put(&mut self, bytes: &[u8]) {
         self.check(bytes.len());
         // SAFETY: `check` ensured the room, which lies within the writer's reserved room; the
@@ -489,7 +500,8 @@ impl Slot<'_> {
 
     /// Appends the first `len` bytes of `bytes`, after checking room for all `N` of them (so
     /// the copy has a constant size).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put_prefix<const N: usize>(&mut self, bytes: [u8; N], len: usize) {
         self.check(N);
         debug_assert!(len <= N);
@@ -501,19 +513,22 @@ impl Slot<'_> {
     }
 
     /// `nil`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_nil(&mut self) {
         self.put(&[0xc0]);
     }
 
     /// `true` or `false`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_bool(&mut self, value: bool) {
         self.put(&[if value { 0xc3 } else { 0xc2 }]);
     }
 
     /// An unsigned integer in its smallest form (at most nine bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_u64(&mut self, value: u64) {
         let mut bytes = [0u8; 9];
         let len = if value < 0x80 {
@@ -540,7 +555,8 @@ impl Slot<'_> {
 
     /// A signed integer in its smallest form: non-negative values take the unsigned forms,
     /// as rmp-serde writes them (at most nine bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_i64(&mut self, value: i64) {
         if value >= 0 {
             return self.put_u64(value as u64);
@@ -569,21 +585,24 @@ impl Slot<'_> {
     }
 
     /// A `float 32` (five bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_f32(&mut self, value: f32) {
         let [a, b, c, d] = value.to_bits().to_be_bytes();
         self.put(&[0xca, a, b, c, d]);
     }
 
     /// A `float 64` (nine bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_f64(&mut self, value: f64) {
         let [a, b, c, d, e, f, g, h] = value.to_bits().to_be_bytes();
         self.put(&[0xcb, a, b, c, d, e, f, g, h]);
     }
 
     /// A string header for `len` bytes up to 255 (`fixstr` or `str 8`; at most two bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put_str_header(&mut self, len: usize) {
         debug_assert!(len <= u8::MAX as usize);
         if len < 32 {
@@ -594,7 +613,8 @@ impl Slot<'_> {
     }
 
     /// A string whose bytes follow the header in the region (at most `5 + len` bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_str(&mut self, value: &str) {
         let len = value.len();
         if len <= u8::MAX as usize {
@@ -614,18 +634,21 @@ impl Slot<'_> {
     }
 
     /// An array header for `len` elements (at most five bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_array_len(&mut self, len: usize) {
         self.put_header(len, 0x90, 0xdc, 0xdd);
     }
 
     /// A map header for `len` entries (at most five bytes).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn put_map_len(&mut self, len: usize) {
         self.put_header(len, 0x80, 0xde, 0xdf);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put_header(&mut self, len: usize, fix: u8, marker16: u8, marker32: u8) {
         if len < 16 {
             self.put(&[fix | len as u8]);
@@ -702,7 +725,8 @@ impl Drop for VecWriter<'_> {
 }
 
 impl Writer for VecWriter<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn cursor(&mut self) -> &mut Cursor {
         &mut self.cursor
     }
@@ -773,7 +797,8 @@ impl<W: io::Write> IoWriter<W> {
 }
 
 impl<W: io::Write> Writer for IoWriter<W> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn cursor(&mut self) -> &mut Cursor {
         &mut self.cursor
     }

@@ -79,7 +79,8 @@ impl fmt::Debug for Rfc3339Text {
 }
 
 /// Writes `value` (below 100) as two digits at `out[at..at + 2]`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put2<const N: usize>(out: &mut [u8; N], at: usize, value: u32) {
     let pair = value as usize * 2;
     out[at] = DIGIT_PAIRS[pair];
@@ -87,7 +88,8 @@ fn put2<const N: usize>(out: &mut [u8; N], at: usize, value: u32) {
 }
 
 /// Writes the last `width` decimal digits of `value` at `out[at..at + width]`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put_digits(out: &mut [u8; MAX_LEN], at: usize, mut value: u64, width: usize) {
     for i in (at..at + width).rev() {
         out[i] = b'0' + (value % 10) as u8;
@@ -565,7 +567,8 @@ impl<'a> Cursor<'a> {
     /// The shape nearly every date-time has, `YYYY-MM-DDTHH:MM:SS` with a four-digit year,
     /// read and checked in one go. `None` when anything differs or is out of range, without
     /// moving: the field-by-field readers then find the same values, or name the problem.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn common_prefix(&mut self) -> Option<(Date, Time)> {
         let b = self.bytes.get(self.pos..)?.first_chunk::<19>()?;
         // Two eight-byte words, one byte per lane (the first in the lowest): `YYYY-MM-` and
@@ -950,7 +953,8 @@ impl Time {
 /// `YYYY-MM-DD`, the form nearly every date comes in, read straight from its ten bytes; `None`
 /// for anything else (or an invalid date), which the field-by-field reader then settles.
 #[cfg(feature = "time")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn common_date(bytes: &[u8]) -> Option<Date> {
     let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = bytes else {
         return None;

@@ -25,7 +25,8 @@ pub(crate) struct TimeText {
 const HEADER: usize = 2;
 
 /// Two digits of `value` (below 100).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn pair(value: u32) -> [u8; 2] {
     let at = (value as usize % 100) * 2;
     [DIGIT_PAIRS[at], DIGIT_PAIRS[at + 1]]
@@ -72,7 +73,8 @@ impl TimeText {
     }
 
     /// Appends `N` ASCII bytes at once; past the capacity (which no caller reaches), nothing.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put<const N: usize>(&mut self, bytes: [u8; N]) {
         if let Some(room) = self.bytes.get_mut(self.end..self.end + N) {
             room.copy_from_slice(&bytes);
@@ -81,7 +83,8 @@ impl TimeText {
     }
 
     /// Appends one ASCII byte.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn push(&mut self, byte: u8) {
         self.put([byte]);
     }

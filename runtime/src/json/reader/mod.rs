@@ -168,7 +168,8 @@ impl<'de> Reader<'de> {
     ///     "collection longer than the limit of 2 items (see max_collection_len) (line 1, column 8)"
     /// );
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn check_item(&self, index: usize) -> Result<(), Error> {
         if index < self.max_len {
             Ok(())
@@ -248,7 +249,8 @@ impl<'de> Reader<'de> {
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn skip_whitespace(&mut self) -> Option<u8> {
         // Most tokens follow the previous one directly: one comparison settles it (every
         // byte above the space character is not whitespace).
@@ -284,7 +286,8 @@ impl<'de> Reader<'de> {
     /// follows them (as [`whitespace::newline_and_spaces`] finds them, where pretty printers
     /// put them); otherwise does nothing. `skip_whitespace` after it stops where it would
     /// have stopped anyway: this inline step only spares it the call for that layout.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn skip_newline_and_spaces(&mut self) {
         if let Some(end) = whitespace::newline_and_spaces(self.input, self.pos) {
             self.pos = end;
@@ -439,7 +442,8 @@ impl<'de> Reader<'de> {
     /// The next key and the colon after it, or `None` at the end of the object (consuming
     /// `}`). `first` is true before the first member. The key is [`Str::Borrowed`] exactly
     /// when it has no escapes, and then it is the key's raw text too.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn object_key(&mut self, first: bool) -> Result<Option<Str<'de, '_>>, Error> {
         // The common cases, inline: the end of the object, or a compact `,"key":` (`"key":`
         // before the first member) whose key has no escapes; or the same laid out as pretty
@@ -521,7 +525,8 @@ impl<'de> Reader<'de> {
     /// the members that come in declaration order with it; any other key, a key with escapes
     /// or malformed input is left to `object_key`.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn try_member(&mut self, first: bool, member: &[u8]) -> bool {
         // Compact text (no whitespace between the tokens, as writers nearly always send it):
         // the comma, key and colon in one comparison.
@@ -551,7 +556,8 @@ impl<'de> Reader<'de> {
     /// [`Reader::try_member`] when the member is neither compact nor laid out as pretty
     /// printers lay it out: whitespace anywhere between the tokens, the end of the input, a
     /// tree.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn try_member_spaced(&mut self, first: bool, member: &[u8]) -> bool {
         let quoted = &member[1..member.len() - 1];
         let start = self.pos;

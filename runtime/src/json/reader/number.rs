@@ -177,7 +177,8 @@ impl<'de> Reader<'de> {
 
     /// Checks the number grammar from the current position and moves past it, gathering the
     /// digits and decimal exponent on the way (see [`ScannedNumber`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(super) fn scan_number(&mut self) -> Result<ScannedNumber, Error> {
         let input = self.input;
         let mut i = self.pos;
@@ -338,7 +339,8 @@ impl<'de> Reader<'de> {
 
     /// The `f64` nearest to a scanned number that started at `start`; numbers beyond the `f64`
     /// range are errors.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn float_from_scanned(&self, number: &ScannedNumber, start: usize) -> Result<f64, Error> {
         if number.digit_count > 19 {
             return self.float_from_long_digits(
@@ -459,7 +461,8 @@ const POW10_U64: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_0
 
 /// Reads the run of ASCII digits starting at `from` into `acc` (`acc × 10^len + run`, wrapping
 /// around past 19 digits) eight bytes a step, and returns the index of the first byte after it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn read_digits(bytes: &[u8], from: usize, acc: &mut u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut i = from;
@@ -498,7 +501,8 @@ fn read_digits(bytes: &[u8], from: usize, acc: &mut u64) -> usize {
 }
 
 /// The value of eight digits, one per byte (0..=9), the first in the lowest byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn eight_digits(t: u64) -> u64 {
     // Neighbouring digits, then pairs, then quads combine in place: each step's lanes are
     // wide enough for its results (99, 9999, 99999999), so nothing carries between lanes.

@@ -28,7 +28,8 @@ impl Wide {
 /// Runs reaching here are usually a pretty-printer's newline and indentation: they are
 /// searched wide at once (single spaces are settled inline by `skip_whitespace`). Each wide
 /// search is a function of its own, reached by a tail call.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn skip_run(wide: Wide, bytes: &[u8], pos: &mut usize) -> Option<u8> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -52,7 +53,8 @@ pub(super) fn skip_run(wide: Wide, bytes: &[u8], pos: &mut usize) -> Option<u8> 
 /// caller searches as usual.
 ///
 /// The 32 bytes after the newline are compared with spaces at once, without a loop.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn newline_and_spaces(bytes: &[u8], at: usize) -> Option<usize> {
     if bytes.get(at) != Some(&b'\n') {
         return None;
@@ -69,7 +71,8 @@ pub(super) fn newline_and_spaces(bytes: &[u8], at: usize) -> Option<usize> {
 
 /// How many spaces lead `block` (32 when it holds nothing else): SSE2 on x86_64 (every
 /// x86_64 CPU has it), two 16-byte integers elsewhere.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn leading_spaces(block: &[u8; 32]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
@@ -84,7 +87,8 @@ fn leading_spaces(block: &[u8; 32]) -> u32 {
 /// [`leading_spaces`] with SSE2: a bit per byte that is a space, the two halves' bits in one
 /// word, and its lowest clear bit.
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn leading_spaces_sse2(block: &[u8; 32]) -> u32 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
@@ -105,7 +109,8 @@ fn leading_spaces_sse2(block: &[u8; 32]) -> u32 {
 /// [`leading_spaces`] without SIMD: each half read as one integer, zero where it holds
 /// spaces, so that its lowest byte that is not zero is the first byte that is not a space.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn leading_spaces_portable(block: &[u8; 32]) -> u32 {
     let (low, high) = block.split_at(16);
     let spaces = u128::from_le_bytes([b' '; 16]);

@@ -177,7 +177,8 @@ impl<'de> Reader<'de> {
     }
 
     /// The first byte of the next value (its marker), not consumed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn peek(&self) -> Result<u8, Error> {
         match self.input.get(self.pos) {
             Some(&byte) => Ok(byte),
@@ -198,7 +199,8 @@ impl<'de> Reader<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_byte(&mut self) -> Result<u8, Error> {
         let byte = self.peek()?;
         self.pos += 1;
@@ -207,7 +209,8 @@ impl<'de> Reader<'de> {
 
     /// If the next value is `marker` followed by `N` bytes (all there), those bytes, consumed;
     /// otherwise `None`, consuming nothing. One bounds check and one load of the `N` bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn try_fixed<const N: usize>(&mut self, marker: u8) -> Option<[u8; N]> {
         let pos = self.pos;
         // The rest of the input, then its length: no sum to check for overflow.
@@ -225,7 +228,8 @@ impl<'de> Reader<'de> {
     /// of a fixed shape, such as a date, checked byte by byte, so valid UTF-8) calls
     /// [`Reader::skip_fixstr`].
     #[cfg_attr(not(feature = "chrono"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn peek_fixstr<const N: usize>(&self) -> Option<&'de [u8; N]> {
         let input: &'de [u8] = self.input;
         let (&marker, rest) = input.get(self.pos..)?.split_first()?;
@@ -237,7 +241,8 @@ impl<'de> Reader<'de> {
 
     /// Consumes the `fixstr` whose bytes [`Reader::peek_fixstr`] gave.
     #[cfg_attr(not(feature = "chrono"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn skip_fixstr<const N: usize>(&mut self) {
         self.pos += 1 + N;
     }
@@ -246,7 +251,8 @@ impl<'de> Reader<'de> {
     /// Nothing is consumed: a caller that accepts the bytes (text it checks byte by byte, so
     /// valid UTF-8) calls [`Reader::skip_fixstr_any`] with their length.
     #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn peek_fixstr_any(&self) -> Option<&'de [u8]> {
         let input: &'de [u8] = self.input;
         let (&marker, rest) = input.get(self.pos..)?.split_first()?;
@@ -258,7 +264,8 @@ impl<'de> Reader<'de> {
 
     /// Consumes the `fixstr` of `len` bytes that [`Reader::peek_fixstr_any`] gave.
     #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn skip_fixstr_any(&mut self, len: usize) {
         self.pos += 1 + len;
     }
@@ -270,7 +277,8 @@ impl<'de> Reader<'de> {
     /// checks byte by byte) calls [`Reader::skip_fixstr_any`] with its length. Short text is
     /// so read in one load, whatever its length.
     #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn fixstr_tail(&self) -> Option<(u64, usize, bool)> {
         let input: &'de [u8] = self.input;
         let pos = self.pos;
@@ -291,7 +299,8 @@ impl<'de> Reader<'de> {
     /// otherwise `None`, consuming nothing. One bounds check: for types written as a fixed
     /// number of bytes (a UUID's 16).
     #[cfg_attr(not(feature = "uuid"), allow(dead_code))]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn try_bin_exact<const N: usize>(&mut self) -> Option<[u8; N]> {
         let pos = self.pos;
         let (&[marker, len], rest) = self.input.get(pos..)?.split_first_chunk::<2>()?;
@@ -307,7 +316,8 @@ impl<'de> Reader<'de> {
     /// fits the depth limit, their values, consumed; otherwise `None`, consuming nothing (the
     /// caller reads the value element by element). One bounds check for the whole array, and
     /// no depth accounting: the level is checked, and left at once.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn try_f64_array<const N: usize>(&mut self) -> Option<[f64; N]> {
         if N >= 16 || self.remaining_depth <= 1 {
             return None;
@@ -329,7 +339,8 @@ impl<'de> Reader<'de> {
     }
 
     /// The next `N` bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_array<const N: usize>(&mut self) -> Result<[u8; N], Error> {
         match self.input.get(self.pos..self.pos + N) {
             Some(bytes) => {
@@ -343,7 +354,8 @@ impl<'de> Reader<'de> {
     }
 
     /// The next `len` bytes, borrowed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_slice(&mut self, len: usize) -> Result<&'de [u8], Error> {
         let input: &'de [u8] = self.input;
         match self
@@ -386,7 +398,8 @@ impl<'de> Reader<'de> {
     /// Leaves the array or map opened last (by [`Reader::begin_array`],
     /// [`Reader::begin_map`], [`Reader::begin_struct`], [`Reader::begin_seq`] or an enum's
     /// content), once all its values have been read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn end_container(&mut self) {
         self.remaining_depth += 1;
     }
@@ -451,7 +464,8 @@ impl<'de> Reader<'de> {
 
     /// Reads an integer of any form, or returns `None` (consuming nothing) if the next value
     /// is not an integer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn try_int(&mut self) -> Result<Option<Int>, Error> {
         let marker = self.peek()?;
         if marker < 0x80 {
@@ -488,7 +502,8 @@ impl<'de> Reader<'de> {
 
     /// Reads an integer of any form into `u64`; `expected` names the target type in errors
     /// (a negative integer is an invalid value, anything else an invalid type).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn decode_u64(&mut self, expected: &'static str) -> Result<u64, Error> {
         // The unsigned forms, which is what writers use for non-negative values, inline: the
         // rest of the input matched against each form, one length test per form.
@@ -521,7 +536,8 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads an integer of any form into `i64`; `expected` names the target type in errors.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn decode_i64(&mut self, expected: &'static str) -> Result<i64, Error> {
         // Every form whose value fits, inline, as in `decode_u64`.
         let pos = self.pos;
@@ -578,7 +594,8 @@ impl<'de> Reader<'de> {
 
     /// Reads a float: `float 64`, `float 32` (widened exactly) or any integer (converted, as
     /// serde converts integers for float targets).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn decode_f64(&mut self) -> Result<f64, Error> {
         // `float 64`, what writers use for `f64`, inline.
         if let Some(bits) = self.try_fixed::<8>(0xcb) {
@@ -606,7 +623,8 @@ impl<'de> Reader<'de> {
 
     /// Reads a float into `f32`: `float 32`, `float 64` (rounded to the nearest `f32`, as
     /// serde's `as` conversion does) or any integer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn decode_f32(&mut self) -> Result<f32, Error> {
         if let Some(bits) = self.try_fixed::<4>(0xca) {
             return Ok(f32::from_bits(u32::from_be_bytes(bits)));
@@ -630,14 +648,16 @@ impl<'de> Reader<'de> {
     }
 
     /// The `N` bytes after the marker at the current position.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_after_marker<const N: usize>(&mut self) -> Result<[u8; N], Error> {
         self.pos += 1;
         self.take_array()
     }
 
     /// If a string comes next, its bytes (not yet checked as UTF-8).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn try_str_bytes(&mut self) -> Result<Option<&'de [u8]>, Error> {
         let marker = self.peek()?;
         let len = match marker {
@@ -668,7 +688,8 @@ impl<'de> Reader<'de> {
 
     /// Reads a string, borrowed from the input. A `bin` holding valid UTF-8 is accepted too,
     /// as rmp-serde accepts it for string targets.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn decode_str(&mut self) -> Result<&'de str, Error> {
         // `fixstr` and `str 8`, the forms of nearly every string, inline.
         let (input, pos) = (self.input, self.pos);
@@ -691,7 +712,8 @@ impl<'de> Reader<'de> {
     /// nearly every short string is), checked a word at a time; `None` otherwise, consuming
     /// nothing (also when fewer than 8 bytes of input are left from a text shorter than 8),
     /// for [`Reader::decode_str`] to read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn try_ascii_fixstr(&mut self) -> Option<&'de str> {
         let input: &'de [u8] = self.input;
         let pos = self.pos;

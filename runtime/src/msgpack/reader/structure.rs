@@ -49,7 +49,8 @@ impl<'de> Reader<'de> {
     /// A `fixarray` (`family` 0x90) or `fixmap` (0x80) header whose claim fits the input and
     /// whose level fits the depth limit, entered; `None` (nothing consumed) for anything else,
     /// which the caller's slow path sorts out.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn try_fix_header(&mut self, family: u8, values_per_item: usize) -> Option<usize> {
         let marker = *self.input.get(self.pos)?;
         if marker & 0xf0 != family || self.remaining_depth <= 1 {
@@ -87,7 +88,8 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads the header of a struct: a map keyed by field names or an array of the fields.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn begin_struct(&mut self, expected: &'static str) -> Result<StructForm<'de>, Error> {
         if let Some(len) = self.try_fix_header(0x80, 2) {
             return Ok(StructForm::Map(len));
@@ -112,7 +114,8 @@ impl<'de> Reader<'de> {
 
     /// Reads the header of a sequence: an array, or a `bin` (rmp-serde reads a `bin` as a
     /// sequence of its bytes wherever a sequence is wanted).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn begin_seq(&mut self, expected: &'static str) -> Result<SeqForm<'de>, Error> {
         if let Some(len) = self.try_fix_header(0x90, 1) {
             return Ok(SeqForm::Array(len));
@@ -181,7 +184,8 @@ impl<'de> Reader<'de> {
     /// Consumes `key` (a pre-encoded key, header included) if the input continues with exactly
     /// those bytes. This is how generated decoders test "the next declared field" in one
     /// comparison.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn try_key<const N: usize>(&mut self, key: &[u8; N]) -> bool {
         // Compared as fixed-size arrays, which compiles to a few integer compares; the rest
         // of the input, then its length, so no sum is checked for overflow.
@@ -231,7 +235,8 @@ impl<'de> Reader<'de> {
     /// and the key as an identifier when it is one (as [`Reader::decode_key`] reads it; `None`
     /// for a key of another type, read past as [`Reader::raw_value`] reads it). Checked as
     /// [`Reader::skip_value`] checks it; the offset of the last key is left as it was.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn flat_key(&mut self) -> Result<(&'de [u8], Option<Key<'de>>), Error> {
         let start = self.pos;
         // A `fixstr`, nearly every key, inline where the key is read.

@@ -11,7 +11,8 @@ use super::Value;
 const RECURSION: usize = 64;
 
 /// Whether `value` is an array or map with something in it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn holds_values(value: &Value) -> bool {
     match value {
         Value::Array(items) => !items.is_empty(),
@@ -45,7 +46,8 @@ fn empty(value: &mut Value, budget: usize, deeper: &mut Vec<Value>) {
 
 /// Empties `item`, an element of a container being emptied, if it holds anything: now, if
 /// the budget allows, or later, from `deeper`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn release(item: &mut Value, budget: usize, deeper: &mut Vec<Value>) {
     if holds_values(item) {
         match budget.checked_sub(1) {
