@@ -2,7 +2,7 @@
 //! maps, `Option`, `Box` and `()`, and how a flattened map reads the members left after the
 //! pass (`finish_rest_into`), and how a struct is read from collected members through the
 //! readers of its fields (`FlatEntries::decode_fields`), written once over each format's
-//! `FlatEntries`, `DecodeFlat`, `DecodeFlatFields`, `Decode` and `Error` (the names the
+//! `FlatEntries`, `DecodeFlat`, `DecodeFlatFields`, `Decode`, `Reader` and `Error` (the names the
 //! macro's impls use, in scope where it is invoked), the format's own `map_entries` (which
 //! reads each key as the format's keys are read) and `offered_key` (a collected key as
 //! `DecodeFlatFields::offer` takes it). `$key` is the bound a map's key type needs.
@@ -76,6 +76,19 @@ macro_rules! decode_flat_impls {
                     took?;
                 }
                 T::finish(slots, self)
+            }
+
+            /// Offers the value of member `index` to `offer`, which either reads it and
+            /// returns `true`, or reads nothing and returns `false`.
+            #[inline]
+            fn offer_value(
+                &self,
+                index: usize,
+                offer: impl FnOnce(&mut Reader<'de>) -> Result<bool, Error>,
+            ) -> Result<bool, Error> {
+                let value = self.entries[index].value;
+                self.reader
+                    .reread_part(value, |r| offer(r).map(|took| (took, took)))
             }
         }
 

@@ -213,19 +213,6 @@ impl<'de, 'r> FlatEntries<'de, 'r> {
         self.reader.reread_with(self.entries[index].value, read)
     }
 
-    /// Offers the value of member `index` to `offer`, which either reads it and returns
-    /// `true`, or reads nothing and returns `false`.
-    #[inline]
-    fn offer_value(
-        &self,
-        index: usize,
-        offer: impl FnOnce(&mut Reader<'de>) -> Result<bool, Error>,
-    ) -> Result<bool, Error> {
-        let value = self.entries[index].value;
-        self.reader
-            .reread_part(value, |r| offer(r).map(|took| (took, took)))
-    }
-
     /// The members not taken, as the text of one object (`{"key":value,...}`, keys escaped
     /// as serde_json writes them, values as they stand in the input): what a serde impl
     /// reading a flattened value through the bridge is given.
