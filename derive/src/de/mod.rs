@@ -192,6 +192,10 @@ pub trait Layout {
     /// Further items of the `Decode` impl of a struct with named fields, reading it from the
     /// rest of an open sequence (see [`Layout::rest_of_seq`]) from the statements `read`.
     fn rest_of_seq_items(&self, cx: &Ctx, read: TokenStream) -> TokenStream;
+    /// The expression reading a whole struct's sequence form, once opened, through the item
+    /// [`Layout::rest_of_seq_items`] wrote (its fields' readers written once for both), or
+    /// `None` where the format writes no such item.
+    fn seq_elements(&self, cx: &Ctx) -> Option<TokenStream>;
     /// An expression reading a variant's name (or index) from `__r` as a tag's value, giving
     /// the variant's index among `arms` (an unknown one returns the "unknown variant" error).
     fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream;
@@ -1047,7 +1051,18 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
             let value = construct(cx, &target.constructor, target.fields, Style::Struct);
             let value = put_value(cx, target, value);
             let keyed = member_loop(cx, layout, target.fields, &value);
-            let seq = read_seq(cx, layout, target, true);
+            // The whole struct's sequence form, where the format reads it through the item
+            // that also reads it after an internal tag.
+            let seq = match layout.seq_elements(cx) {
+                Some(read) if target.put => {
+                    let value = put_value(cx, target, quote!(__value));
+                    quote!(let __value = #read; #krate::__private::Ok(#value))
+                }
+                _ => {
+                    let read = read_seq(cx, layout, target, true);
+                    quote!(#read #krate::__private::Ok(#value))
+                }
+            };
             let decoded = decoded_fields(target.fields);
             let exact = decoded
                 .iter()
@@ -1062,7 +1077,7 @@ fn shape_body(cx: &Ctx, layout: &impl Layout, style: Style, target: &Target) -> 
                 StructForms {
                     expecting: &target.expecting,
                     keyed: quote!(#keyed #krate::__private::Ok(#value)),
-                    seq: quote!(#seq #krate::__private::Ok(#value)),
+                    seq,
                     exact: quote!(#(#exact)* #krate::__private::Ok(#value)),
                     count: decoded.len(),
                 },

@@ -210,6 +210,10 @@ impl Layout for JsonLayout {
         TokenStream::new()
     }
 
+    fn seq_elements(&self, _cx: &Ctx) -> Option<TokenStream> {
+        None
+    }
+
     /// A string naming the variant.
     fn identify_variant(&self, cx: &Ctx, arms: &EnumArms) -> TokenStream {
         let fmt = &cx.fmt;

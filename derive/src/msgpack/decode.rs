@@ -264,10 +264,23 @@ impl Layout for MsgpackLayout {
                 __len: #krate::__private::usize,
             ) -> #krate::__private::Result<Self, #fmt::Error> {
                 let __at = #fmt::Reader::offset(__r);
-                let __bin: #krate::__private::Option<&[#krate::__private::u8]> = #krate::__private::None;
+                <Self as #fmt::Decode<'de>>::decode_seq_elements(__r, __len, #krate::__private::None, __at)
+            }
+
+            fn decode_seq_elements(
+                __r: &mut #fmt::Reader<'de>,
+                __len: #krate::__private::usize,
+                __bin: #krate::__private::Option<&[#krate::__private::u8]>,
+                __at: #krate::__private::usize,
+            ) -> #krate::__private::Result<Self, #fmt::Error> {
                 #read
             }
         }
+    }
+
+    fn seq_elements(&self, cx: &Ctx) -> Option<TokenStream> {
+        let fmt = &cx.fmt;
+        Some(quote!(<Self as #fmt::Decode<'de>>::decode_seq_elements(__r, __len, __bin, __at)?))
     }
 
     /// A name (`str` or `bin`) or an index naming the variant.

@@ -81,6 +81,22 @@ pub trait Decode<'de>: Sized {
             .custom("invalid type: sequence, expected the content of an internally tagged variant"))
     }
 
+    /// Reads this type's fields from the `len` elements of a sequence already opened (an
+    /// array, or the bytes `bin` of a `bin`, whose header was at `at`), and closes it: the
+    /// array form of a derived struct with named fields, written once for its `decode_out`
+    /// (an array of another length than its fields' count, or a `bin`) and its
+    /// [`Decode::decode_rest_of_seq`]. Every other type refuses.
+    #[doc(hidden)]
+    fn decode_seq_elements(
+        r: &mut Reader<'de>,
+        len: usize,
+        bin: Option<&[u8]>,
+        at: usize,
+    ) -> Result<Self, Error> {
+        let _ = (bin, at);
+        Self::decode_rest_of_seq(r, len)
+    }
+
     /// Reads a `[Self; N]`: what `[T; N]`'s impl calls, so that a type whose values have one
     /// fixed-size form (floats) can read a whole array of them with one bounds check. The
     /// default reads the elements one by one; an override must accept exactly what the
