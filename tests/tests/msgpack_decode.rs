@@ -1254,3 +1254,53 @@ fn deep_values_of_unknown_fields_are_skipped() {
         }
     }
 }
+
+/// The content of an internally tagged newtype variant as `rmp_serde::to_vec` writes it: one
+/// array, the tag and then the struct's fields (read by the struct's `decode_seq_elements`, the
+/// reader its own array form shares), with fields short of the count taking their defaults
+/// and a field too many refused, as rmp-serde does.
+#[test]
+fn internally_tagged_content_from_the_array_after_the_tag() {
+    #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+    struct Content {
+        id: u32,
+        #[serde(default)]
+        note: Option<String>,
+        #[serde(default)]
+        count: u8,
+    }
+    #[derive(Serialize, Deserialize, fastwire::Encode, fastwire::Decode, Debug, PartialEq)]
+    #[serde(tag = "kind")]
+    enum Event {
+        Opened(Content),
+        Closed,
+    }
+    let written = rmp_serde::to_vec(&Event::Opened(Content {
+        id: 7,
+        note: Some("n".to_owned()),
+        count: 3,
+    }))
+    .unwrap();
+    assert_eq!(written[0], 0x94, "rmp-serde writes one array of four");
+    let tag = s("Opened");
+    for input in [
+        arr(vec![tag.clone(), int(7), s("n"), int(3)]),
+        arr(vec![tag.clone(), int(7), s("n")]),
+        arr(vec![tag.clone(), int(7)]),
+        arr(vec![tag.clone()]),
+        arr(vec![tag.clone(), int(7), s("n"), int(3), int(4)]),
+        arr(vec![tag.clone(), s("x")]),
+        arr(vec![tag, int(7), int(1)]),
+    ] {
+        let bytes = msgpack_bytes(&input);
+        let _ = assert_msgpack_decodes_same::<Event>(&bytes);
+    }
+    assert_eq!(
+        msgpack::from_slice::<Event>(&written).unwrap(),
+        Event::Opened(Content {
+            id: 7,
+            note: Some("n".to_owned()),
+            count: 3
+        })
+    );
+}
