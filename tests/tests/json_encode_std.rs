@@ -237,6 +237,41 @@ fn floats_f64() {
     assert_eq!(assert_same_round_trip(&1.0f64), "1.0");
 }
 
+/// Short decimals (prices, percentages, readings), which the writer prints without the general
+/// shortest-digits algorithm when they have at most four places: every cent from 0 to 1,000,
+/// every hundredth of a unit below 10,000 with its step of 0.0001 neighbours, decimals of one
+/// to eight places at every magnitude the fast path takes and beyond it, and the floats a unit
+/// in the last place away from each, all byte for byte as serde_json writes them.
+#[test]
+fn floats_short_decimals() {
+    let mut values: Vec<f64> = (0..=100_000).map(|cents| cents as f64 / 100.0).collect();
+    for hundredths in (0..1_000_000i64).step_by(997) {
+        for offset in -3..=3 {
+            values.push((hundredths * 100 + offset) as f64 / 10_000.0);
+        }
+    }
+    for places in 0..=8 {
+        for digits in [
+            1i64,
+            7,
+            99,
+            1_234,
+            98_765,
+            1_234_567,
+            987_654_321,
+            4_503_599_627_370,
+        ] {
+            for magnitude in 0..=6 {
+                let value = digits as f64 * 10f64.powi(magnitude) / 10f64.powi(places);
+                values.extend([value, value.next_up(), value.next_down()]);
+            }
+        }
+    }
+    let negated: Vec<f64> = values.iter().map(|v| -v).collect();
+    assert_same_quick(&values, 4096);
+    assert_same_quick(&negated, 4096);
+}
+
 #[test]
 fn floats_f32() {
     let all = f32_edges();

@@ -66,7 +66,7 @@ unsafe fn put_eight(dst: *mut u8, digits: u64) {
 /// `dst` must be valid for writes of eight bytes.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-unsafe fn put_leading(dst: *mut u8, n: u32) -> usize {
+pub(crate) unsafe fn put_leading(dst: *mut u8, n: u32) -> usize {
     if n < 10 {
         // SAFETY: the caller guarantees eight writable bytes at `dst`.
         unsafe { dst.write(b'0' + n as u8) };
@@ -81,6 +81,26 @@ unsafe fn put_leading(dst: *mut u8, n: u32) -> usize {
             .write(((digits | ZEROS) >> (8 * zeros)).to_le_bytes())
     };
     8 - zeros
+}
+
+/// Appends `fraction` (below 10^8) as the eight digits after a decimal point, leading zeros
+/// kept and trailing zeros dropped, one `0` at least (`50_000_000` is `5`, `0` is `0`).
+///
+/// # Safety
+/// `buf` must have at least eight bytes of spare capacity.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub(crate) unsafe fn put_fraction(buf: &mut Vec<u8>, fraction: u32) {
+    let digits = eight_digits(fraction);
+    // The trailing zeros are the high zero bytes.
+    let kept = (8 - digits.leading_zeros() / 8).max(1) as usize;
+    let len = buf.len();
+    // SAFETY: the caller guarantees eight spare bytes after `len`; the new length covers
+    // `kept <= 8` of the bytes just stored.
+    unsafe {
+        put_eight(buf.as_mut_ptr().add(len), digits);
+        buf.set_len(len + kept);
+    }
 }
 
 /// Appends the decimal digits of `value` to `buf`.

@@ -56,6 +56,7 @@ mod os;
 mod raw;
 pub(crate) mod reader;
 mod reader_errors;
+mod short_float;
 mod std_time;
 mod stream;
 mod value;

@@ -10,6 +10,7 @@ use std::io;
 
 use super::escape;
 use super::integer;
+use super::short_float;
 pub(crate) use crate::buf::put_unchecked;
 use crate::buf::STREAM_BUFFER;
 
@@ -198,6 +199,11 @@ pub trait Writer: sealed::Sealed {
     /// are written as `null`, as serde_json does.
     #[inline]
     fn write_f64(&mut self, value: f64) {
+        if let Some(candidate) = short_float::candidate(value) {
+            if short_float::write_short(self, value, candidate) {
+                return;
+            }
+        }
         if value.is_finite() {
             let mut digits = zmij::Buffer::new();
             self.write_fragment(digits.format_finite(value));
