@@ -96,6 +96,104 @@ fn serde_only_values_are_written_as_serde_writes_them() {
     assert_same_as_serde(&Vec::<Release>::new());
 }
 
+/// Every kind of value serde_json's serializer hands its formatter: each integer width, floats
+/// (finite, shortest-digit, non-finite), every escape, bytes, raw JSON, and containers empty
+/// and nested, whose pretty layout depends on whether each one had an element.
+#[derive(Serialize)]
+struct EveryFormatterCall {
+    small: (i8, i16, i32, i64, u8, u16, u32, u64),
+    extremes: (i64, u64, i128, u128, i128),
+    floats: (f32, f64, f64, f64, f32, f64),
+    non_finite: (f64, f32, f64),
+    escapes: String,
+    control: char,
+    #[serde(with = "serde_bytes")]
+    bytes: Vec<u8>,
+    no_bytes: serde_bytes::ByteBuf,
+    raw: Box<serde_json::value::RawValue>,
+    unit: (),
+    none: Option<u8>,
+    empty_list: Vec<u8>,
+    empty_map: BTreeMap<String, u8>,
+    nested: Vec<Vec<BTreeMap<String, Vec<u8>>>>,
+    int_keys: BTreeMap<i64, bool>,
+    wide_keys: BTreeMap<u128, ()>,
+    bool_keys: BTreeMap<bool, char>,
+    char_keys: BTreeMap<char, f64>,
+    variants: Vec<Shape>,
+    displayed: Vec<Displayed>,
+}
+
+#[derive(Serialize)]
+enum Shape {
+    Point,
+    Circle(f64),
+    Pair(i8, i8),
+    Rect { w: u16, h: u16 },
+    Empty {},
+}
+
+/// A value serialized with `collect_str`, its `Display` written in pieces.
+struct Displayed(&'static str, u64);
+
+impl Serialize for Displayed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}<{}>\u{7}\"{}", self.0, self.1, self.0))
+    }
+}
+
+#[test]
+fn every_formatter_call_is_written_as_serde_json_writes_it() {
+    let value = EveryFormatterCall {
+        small: (-128, -32768, i32::MIN, -1, 255, 65535, u32::MAX, 0),
+        extremes: (i64::MIN, u64::MAX, i128::MIN, u128::MAX, 0),
+        floats: (0.1, 12.5, 1e300, -0.0, f32::MAX, 5e-324),
+        non_finite: (f64::NAN, f32::INFINITY, f64::NEG_INFINITY),
+        escapes: "quote \" backslash \\ slash / \u{8}\u{c}\n\r\t \u{0}\u{1f}\u{7f} é 漢 🦀"
+            .to_owned(),
+        control: '\u{1b}',
+        bytes: vec![0, 1, 127, 128, 255],
+        no_bytes: serde_bytes::ByteBuf::new(),
+        raw: serde_json::value::RawValue::from_string(r#"{"kept" : [1, 2.50]}"#.to_owned())
+            .unwrap(),
+        unit: (),
+        none: None,
+        empty_list: Vec::new(),
+        empty_map: BTreeMap::new(),
+        nested: vec![
+            vec![],
+            vec![
+                BTreeMap::new(),
+                BTreeMap::from([("k\n".to_owned(), vec![]), ("l".to_owned(), vec![1])]),
+            ],
+        ],
+        int_keys: BTreeMap::from([(-5, true), (7, false)]),
+        wide_keys: BTreeMap::from([(u128::MAX, ())]),
+        bool_keys: BTreeMap::from([(false, '"'), (true, 'x')]),
+        char_keys: BTreeMap::from([('\t', 1.5), ('z', -2.0)]),
+        variants: vec![
+            Shape::Point,
+            Shape::Circle(0.3),
+            Shape::Pair(-1, 1),
+            Shape::Rect { w: 3, h: 4 },
+            Shape::Empty {},
+        ],
+        displayed: vec![Displayed("a\\b", 42), Displayed("", 0)],
+    };
+    let wrapped = Serde(&value);
+    assert_eq!(
+        json::to_string(&wrapped),
+        serde_json::to_string(&value).unwrap()
+    );
+    assert_eq!(
+        json::to_string_pretty(&wrapped),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    let mut streamed = Vec::new();
+    json::to_writer_pretty(&mut streamed, &wrapped).unwrap();
+    assert_eq!(streamed, serde_json::to_vec_pretty(&value).unwrap());
+}
+
 /// A fastwire struct with bridged fields, derived by fastwire and serde alike.
 #[derive(fastwire::Encode, fastwire::Decode, Serialize, Deserialize, Debug, PartialEq)]
 struct Package {

@@ -4,7 +4,7 @@
 use std::io;
 
 use serde::{Deserialize, Serialize};
-use serde_json::ser::{Formatter, PrettyFormatter};
+use serde_json::ser::{CharEscape, Formatter};
 
 use super::{missing, BridgeError, Serde};
 use crate::json;
@@ -44,133 +44,291 @@ pub fn encode_json<T: Serialize + ?Sized, W: json::Writer>(
     value: &T,
     w: &mut W,
 ) -> Result<(), BridgeError> {
-    let result = if W::PRETTY {
-        // serde_json's pretty printer indents by the number of arrays and objects open: open
-        // as many as the writer has (writing nothing), and the value's lines start where the
-        // writer's would, indented as the writer's are.
-        // Copied (the writer is lent to the serializer below), except the usual indent.
-        let indent: std::borrow::Cow<str> = match w.indent() {
-            "  " => "  ".into(),
-            other => other.to_owned().into(),
-        };
-        let mut formatter = PrettyFormatter::with_indent(indent.as_bytes());
-        let depth = *w.depth();
-        for _ in 0..depth {
-            formatter
-                .begin_array(&mut io::sink())
-                .map_err(BridgeError::new)?;
-        }
-        let mut serializer = serde_json::Serializer::with_formatter(JsonSink::new(w), formatter);
-        value
-            .serialize(&mut serializer)
-            .map(|()| serializer.into_inner())
-    } else {
-        let mut serializer = serde_json::Serializer::new(JsonSink::new(w));
-        value
-            .serialize(&mut serializer)
-            .map(|()| serializer.into_inner())
+    let formatter = WriterFormatter {
+        w,
+        has_value: false,
     };
-    match result {
-        Ok(sink) => sink.finish(),
-        Err(err) => Err(BridgeError::new(err)),
-    }
+    let mut serializer = serde_json::Serializer::with_formatter(NoBytes, formatter);
+    value.serialize(&mut serializer).map_err(BridgeError::new)
 }
 
-/// The `io::Write` serde_json writes into: bytes go straight to the fastwire writer, as text.
-///
-/// The writer must only ever hold valid UTF-8 (`to_string` relies on it), and its
-/// [`write_fragment`](json::Writer::write_fragment) takes `&str`. serde_json hands over whole
-/// `&str` pieces (string runs cut at ASCII bytes, escapes, digits, punctuation), so every
-/// write is valid UTF-8 on its own, but nothing in its API promises that: each write is
-/// checked (one quick pass), and a character split across two writes would wait in `pending`
-/// for its last bytes. Bytes that are not UTF-8 are refused.
-struct JsonSink<'w, W> {
-    w: &'w mut W,
-    pending: [u8; 4],
-    pending_len: usize,
-}
+/// The `io::Write` serde_json's serializer is given, which receives nothing: every byte goes
+/// through the serializer's [`Formatter`], [`WriterFormatter`], which writes it into the fastwire
+/// writer with that writer's typed methods. serde_json's serializer writes through its
+/// formatter only; a byte that reached this writer (from a formatter method a later serde_json
+/// added with a default body) is refused, so it fails the encoding instead of going missing.
+struct NoBytes;
 
-impl<'w, W: json::Writer> JsonSink<'w, W> {
-    fn new(w: &'w mut W) -> Self {
-        JsonSink {
-            w,
-            pending: [0; 4],
-            pending_len: 0,
-        }
-    }
-
-    /// Completes the pending character from the front of `bytes`; returns the rest.
+impl io::Write for NoBytes {
     #[cold]
-    fn complete_pending<'b>(&mut self, bytes: &'b [u8]) -> io::Result<&'b [u8]> {
-        let width = match self.pending[0] {
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
-        };
-        let take = (width - self.pending_len).min(bytes.len());
-        self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
-        self.pending_len += take;
-        if self.pending_len < width {
-            return Ok(&[]);
-        }
-        let text = std::str::from_utf8(&self.pending[..width]).map_err(not_utf8)?;
-        self.w.write_fragment(text);
-        self.pending_len = 0;
-        Ok(&bytes[take..])
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other(
+            "serde_json wrote outside its formatter; fastwire's bridge cannot place the bytes",
+        ))
     }
 
-    /// Checks that serde_json did not stop inside a character.
-    fn finish(self) -> Result<(), BridgeError> {
-        if self.pending_len == 0 {
-            Ok(())
-        } else {
-            Err(BridgeError::new(not_utf8(())))
-        }
-    }
-}
-
-#[cold]
-fn not_utf8<E>(_: E) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        "serde_json wrote bytes that are not UTF-8",
-    )
-}
-
-impl<W: json::Writer> io::Write for JsonSink<'_, W> {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.write_all(bytes)?;
-        Ok(bytes.len())
-    }
-
-    #[inline]
-    fn write_all(&mut self, mut bytes: &[u8]) -> io::Result<()> {
-        if self.pending_len > 0 {
-            bytes = self.complete_pending(bytes)?;
-        }
-        match simdutf8::compat::from_utf8(bytes) {
-            Ok(text) => {
-                self.w.write_fragment(text);
-                Ok(())
-            }
-            Err(err) => {
-                let (valid, rest) = bytes.split_at(err.valid_up_to());
-                self.w
-                    .write_fragment(std::str::from_utf8(valid).map_err(not_utf8)?);
-                // Invalid bytes, or a character cut short at the end (kept for the next write).
-                if err.error_len().is_some() {
-                    return Err(not_utf8(()));
-                }
-                self.pending[..rest.len()].copy_from_slice(rest);
-                self.pending_len = rest.len();
-                Ok(())
-            }
-        }
-    }
-
-    #[inline]
     fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// serde_json's [`Formatter`] over a fastwire writer: each piece serde_json writes (a number,
+/// a string's run of plain characters or one escape, a bracket, a separator) goes straight into
+/// the writer through its typed methods, so serde_json's bytes are the writer's own bytes:
+/// compact, or laid out as serde_json's `PrettyFormatter` lays them out, at the depth the writer
+/// is at, with its indent.
+///
+/// Every method of the trait is written here (none falls back to a default body writing to
+/// the `io::Write`, which is [`NoBytes`]). Everything handed to the writer is `&str` or a
+/// number, so what the writer holds stays valid UTF-8 by its types.
+struct WriterFormatter<'w, Out> {
+    w: &'w mut Out,
+    /// Whether the array or object being written has had an element, as in serde_json's
+    /// `PrettyFormatter`: set after each element, cleared when one opens, read when one closes
+    /// (an element always ends before its container does, so one flag is enough).
+    has_value: bool,
+}
+
+/// The hexadecimal digits of a `\u00XX` escape, lower case as serde_json writes them.
+const HEX_DIGITS: &str = "0123456789abcdef";
+
+impl<Out: json::Writer> Formatter for WriterFormatter<'_, Out> {
+    #[inline]
+    fn write_null<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.write_null();
+        Ok(())
+    }
+
+    #[inline]
+    fn write_bool<X: ?Sized + io::Write>(&mut self, _: &mut X, value: bool) -> io::Result<()> {
+        self.w.write_bool(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_i8<X: ?Sized + io::Write>(&mut self, _: &mut X, value: i8) -> io::Result<()> {
+        self.w.write_i64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_i16<X: ?Sized + io::Write>(&mut self, _: &mut X, value: i16) -> io::Result<()> {
+        self.w.write_i64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_i32<X: ?Sized + io::Write>(&mut self, _: &mut X, value: i32) -> io::Result<()> {
+        self.w.write_i64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_i64<X: ?Sized + io::Write>(&mut self, _: &mut X, value: i64) -> io::Result<()> {
+        self.w.write_i64(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_i128<X: ?Sized + io::Write>(&mut self, _: &mut X, value: i128) -> io::Result<()> {
+        self.w.write_i128(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_u8<X: ?Sized + io::Write>(&mut self, _: &mut X, value: u8) -> io::Result<()> {
+        self.w.write_u64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_u16<X: ?Sized + io::Write>(&mut self, _: &mut X, value: u16) -> io::Result<()> {
+        self.w.write_u64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_u32<X: ?Sized + io::Write>(&mut self, _: &mut X, value: u32) -> io::Result<()> {
+        self.w.write_u64(value.into());
+        Ok(())
+    }
+
+    #[inline]
+    fn write_u64<X: ?Sized + io::Write>(&mut self, _: &mut X, value: u64) -> io::Result<()> {
+        self.w.write_u64(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_u128<X: ?Sized + io::Write>(&mut self, _: &mut X, value: u128) -> io::Result<()> {
+        self.w.write_u128(value);
+        Ok(())
+    }
+
+    /// serde_json calls it with finite values only (it writes NaN and the infinities as
+    /// `null` itself); the writer prints them with the same shortest digits.
+    #[inline]
+    fn write_f32<X: ?Sized + io::Write>(&mut self, _: &mut X, value: f32) -> io::Result<()> {
+        self.w.write_f32(value);
+        Ok(())
+    }
+
+    /// As `write_f32`.
+    #[inline]
+    fn write_f64<X: ?Sized + io::Write>(&mut self, _: &mut X, value: f64) -> io::Result<()> {
+        self.w.write_f64(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn write_number_str<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        value: &str,
+    ) -> io::Result<()> {
+        self.w.write_fragment(value);
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_string<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.write_fragment("\"");
+        Ok(())
+    }
+
+    #[inline]
+    fn end_string<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.write_fragment("\"");
+        Ok(())
+    }
+
+    #[inline]
+    fn write_string_fragment<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        fragment: &str,
+    ) -> io::Result<()> {
+        self.w.write_fragment(fragment);
+        Ok(())
+    }
+
+    fn write_char_escape<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        char_escape: CharEscape,
+    ) -> io::Result<()> {
+        let escape = match char_escape {
+            CharEscape::Quote => "\\\"",
+            CharEscape::ReverseSolidus => "\\\\",
+            CharEscape::Solidus => "\\/",
+            CharEscape::Backspace => "\\b",
+            CharEscape::FormFeed => "\\f",
+            CharEscape::LineFeed => "\\n",
+            CharEscape::CarriageReturn => "\\r",
+            CharEscape::Tab => "\\t",
+            CharEscape::AsciiControl(byte) => {
+                let (high, low) = (usize::from(byte >> 4), usize::from(byte & 0xF));
+                self.w.write_fragment("\\u00");
+                self.w.write_fragment(&HEX_DIGITS[high..high + 1]);
+                self.w.write_fragment(&HEX_DIGITS[low..low + 1]);
+                return Ok(());
+            }
+        };
+        self.w.write_fragment(escape);
+        Ok(())
+    }
+
+    /// An array of numbers, as serde_json writes bytes.
+    fn write_byte_array<X: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut X,
+        value: &[u8],
+    ) -> io::Result<()> {
+        self.begin_array(writer)?;
+        for (index, byte) in value.iter().enumerate() {
+            self.begin_array_value(writer, index == 0)?;
+            self.write_u8(writer, *byte)?;
+            self.end_array_value(writer)?;
+        }
+        self.end_array(writer)
+    }
+
+    #[inline]
+    fn begin_array<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.has_value = false;
+        self.w.begin_array();
+        Ok(())
+    }
+
+    #[inline]
+    fn end_array<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.end_array(self.has_value);
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_array_value<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        first: bool,
+    ) -> io::Result<()> {
+        self.w.array_value(first);
+        Ok(())
+    }
+
+    #[inline]
+    fn end_array_value<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_object<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.has_value = false;
+        self.w.begin_object();
+        Ok(())
+    }
+
+    #[inline]
+    fn end_object<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.end_object(self.has_value);
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_object_key<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        first: bool,
+    ) -> io::Result<()> {
+        self.w.object_key(first);
+        Ok(())
+    }
+
+    #[inline]
+    fn end_object_key<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        Ok(())
+    }
+
+    #[inline]
+    fn begin_object_value<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.w.object_colon();
+        Ok(())
+    }
+
+    #[inline]
+    fn end_object_value<X: ?Sized + io::Write>(&mut self, _: &mut X) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    #[inline]
+    fn write_raw_fragment<X: ?Sized + io::Write>(
+        &mut self,
+        _: &mut X,
+        fragment: &str,
+    ) -> io::Result<()> {
+        self.w.write_fragment(fragment);
         Ok(())
     }
 }
